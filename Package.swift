@@ -1,0 +1,88 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// One settings array for every target: Swift 6 language mode (strict concurrency)
+/// plus the upcoming features we want to hold ourselves to early.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "unilink",
+    platforms: [.macOS(.v15), .iOS(.v15)],
+    products: [
+        .library(name: "Unilink", targets: ["Unilink"]),
+        .library(name: "UnilinkCore", targets: ["UnilinkCore"]),
+        .library(name: "UnilinkAPI", targets: ["UnilinkAPI"]),
+        .executable(name: "unilink", targets: ["unilink"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.30.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // Pure domain logic. Foundation only: no NIO, no server packages.
+        .target(name: "UnilinkCore", swiftSettings: swiftSettings),
+        // The wire format shared by server, SDK and CLI.
+        .target(name: "UnilinkAPI", swiftSettings: swiftSettings),
+        .target(
+            name: "UnilinkStorage",
+            dependencies: [
+                "UnilinkCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "UnilinkServer",
+            dependencies: [
+                "UnilinkCore", "UnilinkAPI", "UnilinkStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Templates")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "unilink",
+            dependencies: [
+                "UnilinkCore", "UnilinkAPI", "UnilinkServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The app-side SDK: Foundation (URLSession) and the wire types only.
+        .target(name: "Unilink", dependencies: ["UnilinkAPI"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "UnilinkCLITests", dependencies: ["unilink", "UnilinkCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnilinkServerTests",
+            dependencies: [
+                "UnilinkServer", "UnilinkStorage", "UnilinkCore", "UnilinkAPI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI"], swiftSettings: swiftSettings),
+    ]
+)

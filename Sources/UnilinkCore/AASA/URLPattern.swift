@@ -1,0 +1,148 @@
+/// One AASA pattern (`/buy/*`, `$(lang)_$(region)`, `?*`), compiled once and matched
+/// against a whole URL component without allocating.
+///
+/// `*` matches any run of characters (including `/`), `?` exactly one character,
+/// `$(name)` any of the variable's values. Matching works on UTF-8 bytes; `?` and the
+/// end of a `*` run always fall on whole Unicode scalars.
+public struct URLPattern: Sendable, Equatable {
+    enum Token: Sendable, Equatable {
+        case literal([UInt8])
+        case anyCharacter
+        case anyRun
+        case characterClass(CharacterClass)
+        case oneOf([[Token]])
+        /// A reference to an undefined variable: Apple cannot compile it, so it never matches.
+        case never
+    }
+
+    let tokens: [Token]
+    /// The text it was compiled from, for explanations.
+    public let source: String
+
+    /// - Parameters:
+    ///   - caseSensitive: when false, the pattern is folded to lower case, and the input
+    ///     must be folded the same way by the caller (`URLPattern.fold`).
+    public init(_ source: String, variables: SubstitutionVariables = .predefinedOnly, caseSensitive: Bool = true) {
+        self.source = source
+        self.tokens = Self.compile(source, variables: variables, caseSensitive: caseSensitive, allowVariables: true)
+    }
+
+    /// Whether the pattern matches the whole of `input`.
+    public func matches(_ input: String) -> Bool {
+        if tokens.count == 1, tokens[0] == .anyRun { return true }
+        var input = input
+        return input.withUTF8 { bytes in
+            Self.match(tokens[...], bytes, 0) { $0 == bytes.count }
+        }
+    }
+
+    /// Case folding used on both sides when a rule is not case-sensitive.
+    public static func fold(_ text: String) -> String {
+        text.lowercased()
+    }
+
+    static func compile(_ source: String, variables: SubstitutionVariables, caseSensitive: Bool, allowVariables: Bool) -> [Token] {
+        var tokens: [Token] = []
+        var literal = ""
+        func flush() {
+            if !literal.isEmpty {
+                tokens.append(.literal(Array((caseSensitive ? literal : fold(literal)).utf8)))
+                literal = ""
+            }
+        }
+        var index = source.startIndex
+        while index < source.endIndex {
+            let character = source[index]
+            let rest = source[index...]
+            if character == "*" {
+                flush()
+                if tokens.last != .anyRun { tokens.append(.anyRun) }
+            } else if character == "?" {
+                flush()
+                tokens.append(.anyCharacter)
+            } else if allowVariables, rest.hasPrefix("$("), let close = rest.firstIndex(of: ")") {
+                flush()
+                // Variable names stay case-sensitive even in a case-insensitive rule.
+                let name = String(source[source.index(index, offsetBy: 2)..<close])
+                tokens.append(variables.token(named: name, caseSensitive: caseSensitive))
+                index = source.index(after: close)
+                continue
+            } else {
+                literal.append(character)
+            }
+            index = source.index(after: index)
+        }
+        flush()
+        return tokens
+    }
+
+    private static func isContinuation(_ byte: UInt8) -> Bool {
+        byte & 0b1100_0000 == 0b1000_0000
+    }
+
+    static func match(_ tokens: ArraySlice<Token>, _ input: UnsafeBufferPointer<UInt8>, _ position: Int, _ rest: (Int) -> Bool) -> Bool {
+        guard let token = tokens.first else { return rest(position) }
+        let remaining = tokens.dropFirst()
+        switch token {
+        case .literal(let bytes):
+            guard input.count - position >= bytes.count else { return false }
+            for offset in 0..<bytes.count where input[position + offset] != bytes[offset] {
+                return false
+            }
+            return match(remaining, input, position + bytes.count, rest)
+        case .anyCharacter:
+            guard position < input.count else { return false }
+            var next = position + 1
+            while next < input.count, isContinuation(input[next]) { next += 1 }
+            return match(remaining, input, next, rest)
+        case .anyRun:
+            if remaining.isEmpty { return rest(input.count) }
+            var end = input.count
+            while end >= position {
+                if (end == input.count || !isContinuation(input[end])), match(remaining, input, end, rest) { return true }
+                end -= 1
+            }
+            return false
+        case .characterClass(let characterClass):
+            guard position < input.count, characterClass.contains(input[position]) else { return false }
+            return match(remaining, input, position + 1, rest)
+        case .oneOf(let alternatives):
+            for alternative in alternatives {
+                if match(alternative[...], input, position, { match(remaining, input, $0, rest) }) { return true }
+            }
+            return false
+        case .never:
+            return false
+        }
+    }
+}
+
+/// The single-character predefined variables.
+public enum CharacterClass: Sendable, Equatable {
+    case alpha, upper, lower, alnum, digit, xdigit
+
+    func contains(_ byte: UInt8) -> Bool {
+        switch self {
+        case .alpha: byte.isASCIIUpper || byte.isASCIILower
+        case .upper: byte.isASCIIUpper
+        case .lower: byte.isASCIILower
+        case .alnum: byte.isASCIIUpper || byte.isASCIILower || byte.isASCIIDigit
+        case .digit: byte.isASCIIDigit
+        case .xdigit: byte.isASCIIDigit || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+    }
+
+    /// With case folded away, upper and lower case letters are the same letters.
+    func folded() -> CharacterClass {
+        switch self {
+        case .upper, .lower: .alpha
+        default: self
+        }
+    }
+}
+
+extension UInt8 {
+    var isASCIIUpper: Bool { (0x41...0x5A).contains(self) }
+    var isASCIILower: Bool { (0x61...0x7A).contains(self) }
+    var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
+}

@@ -1,0 +1,53 @@
+/// What a request's User-Agent says about the visitor: platform, device class, the
+/// app whose in-app browser shows the page, and whether it is a link-preview crawler.
+public struct UserAgent: Sendable, Equatable, Hashable {
+    public enum OS: String, Sendable, Codable, CaseIterable {
+        case ios, android, macos, windows, linux, chromeos, other
+    }
+
+    public enum Device: String, Sendable, Codable, CaseIterable {
+        case phone, tablet, desktop, bot, other
+    }
+
+    /// The app hosting an in-app browser (or `webview` for an unnamed one).
+    public enum App: String, Sendable, Codable, CaseIterable {
+        case facebook, messenger, instagram, threads, wechat, qq, weibo, line, telegram, twitter
+        case linkedin, snapchat, tiktok, pinterest, whatsapp, google, kakaotalk, reddit, webview
+
+        /// Hosts that block custom schemes and often universal links: the visitor must
+        /// be told to open the page in the system browser.
+        public var blocksAppLinks: Bool {
+            switch self {
+            case .wechat, .qq, .weibo: true
+            default: false
+            }
+        }
+    }
+
+    /// Link-preview crawlers and other robots.
+    public enum Bot: String, Sendable, Codable, CaseIterable {
+        case facebook, imessage, twitter, slack, telegram, whatsapp, discord, linkedin
+        case skype, apple, google, pinterest, other
+    }
+
+    public var os: OS
+    /// Dotted (`17.5.1`), as far as the User-Agent tells.
+    public var osVersion: String?
+    public var device: Device
+    public var app: App?
+    public var bot: Bot?
+    /// A hardware model when the User-Agent carries one (`iPhone15,2`, `SM-S918B`, `Pixel 8`).
+    public var model: String?
+
+    public init(os: OS, osVersion: String? = nil, device: Device, app: App? = nil, bot: Bot? = nil, model: String? = nil) {
+        self.os = os
+        self.osVersion = osVersion
+        self.device = device
+        self.app = app
+        self.bot = bot
+        self.model = model
+    }
+
+    public var isCrawler: Bool { bot != nil }
+    public var isMobile: Bool { (os == .ios || os == .android) && (device == .phone || device == .tablet) }
+}

@@ -32,7 +32,14 @@ public struct URLPattern: Sendable, Equatable {
         if tokens.count == 1, tokens[0] == .anyRun { return true }
         var input = input
         return input.withUTF8 { bytes in
-            Self.match(tokens[...], bytes, 0) { $0 == bytes.count }
+            // The set of input positions the pattern can have reached, advanced token by
+            // token: linear in pattern length times input length, whatever the wildcards.
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: bytes.count + 1) { states in
+                states.initialize(repeating: false)
+                states[0] = true
+                Self.advance(tokens[...], bytes, states)
+                return states[bytes.count]
+            }
         }
     }
 
@@ -80,39 +87,43 @@ public struct URLPattern: Sendable, Equatable {
         byte & 0b1100_0000 == 0b1000_0000
     }
 
-    static func match(_ tokens: ArraySlice<Token>, _ input: UnsafeBufferPointer<UInt8>, _ position: Int, _ rest: (Int) -> Bool) -> Bool {
-        guard let token = tokens.first else { return rest(position) }
-        let remaining = tokens.dropFirst()
-        switch token {
-        case .literal(let bytes):
-            guard input.count - position >= bytes.count else { return false }
-            for offset in 0..<bytes.count where input[position + offset] != bytes[offset] {
-                return false
+    /// Replaces `states` (positions reachable before `tokens`) by the positions reachable after them.
+    static func advance(_ tokens: ArraySlice<Token>, _ input: UnsafeBufferPointer<UInt8>, _ states: UnsafeMutableBufferPointer<Bool>) {
+        let end = input.count
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: states.count) { next in
+            for token in tokens {
+                next.update(repeating: false)
+                switch token {
+                case .literal(let bytes):
+                    for position in 0...end where states[position] && end - position >= bytes.count {
+                        if (0..<bytes.count).allSatisfy({ input[position + $0] == bytes[$0] }) { next[position + bytes.count] = true }
+                    }
+                case .anyCharacter:
+                    for position in 0..<end where states[position] {
+                        var after = position + 1
+                        while after < end, isContinuation(input[after]) { after += 1 }
+                        next[after] = true
+                    }
+                case .anyRun:
+                    if let first = (0...end).first(where: { states[$0] }) {
+                        for position in first...end where position == end || !isContinuation(input[position]) { next[position] = true }
+                    }
+                case .characterClass(let characterClass):
+                    for position in 0..<end where states[position] && characterClass.contains(input[position]) { next[position + 1] = true }
+                case .oneOf(let alternatives):
+                    withUnsafeTemporaryAllocation(of: Bool.self, capacity: states.count) { alternativeStates in
+                        for alternative in alternatives {
+                            _ = alternativeStates.update(fromContentsOf: states)
+                            advance(alternative[...], input, alternativeStates)
+                            for position in 0...end where alternativeStates[position] { next[position] = true }
+                        }
+                    }
+                case .never:
+                    break
+                }
+                _ = states.update(fromContentsOf: next)
+                if !states.contains(true) { return }
             }
-            return match(remaining, input, position + bytes.count, rest)
-        case .anyCharacter:
-            guard position < input.count else { return false }
-            var next = position + 1
-            while next < input.count, isContinuation(input[next]) { next += 1 }
-            return match(remaining, input, next, rest)
-        case .anyRun:
-            if remaining.isEmpty { return rest(input.count) }
-            var end = input.count
-            while end >= position {
-                if (end == input.count || !isContinuation(input[end])), match(remaining, input, end, rest) { return true }
-                end -= 1
-            }
-            return false
-        case .characterClass(let characterClass):
-            guard position < input.count, characterClass.contains(input[position]) else { return false }
-            return match(remaining, input, position + 1, rest)
-        case .oneOf(let alternatives):
-            for alternative in alternatives {
-                if match(alternative[...], input, position, { match(remaining, input, $0, rest) }) { return true }
-            }
-            return false
-        case .never:
-            return false
         }
     }
 }

@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "Unilink", dependencies: ["UnilinkAPI"], swiftSettings: swiftSettings),
 
         .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "UnilinkCLITests", dependencies: ["unilink", "UnilinkCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "UnilinkCLITests", dependencies: ["unilink"], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkServerTests",
             dependencies: [

@@ -50,8 +50,16 @@ extension DecodingError {
             }
             return text.isEmpty ? "the document" : text
         }
+        func name(_ type: Any.Type) -> String {
+            let text = String(describing: type)
+            if text.hasPrefix("Dictionary") { return "an object" }
+            if text.hasPrefix("Array") { return "an array" }
+            if text == "Bool" { return "true or false" }
+            if text == "String" { return "a string" }
+            return text
+        }
         switch self {
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(name(type))"
         case .valueNotFound(let type, let context): return "\(path(context.codingPath)): missing \(type) value"
         case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): required key is missing"
         case .dataCorrupted(let context): return "\(path(context.codingPath)): not valid JSON"

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct UnilinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unilink",
+        abstract: "Self-hosted universal links and deferred deep links.",
+        subcommands: [ServeCommand.self, AASACommand.self, UserAgentCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}

@@ -1,0 +1,87 @@
+/// What a link opens and how it presents itself: everything a link creator sets and
+/// a long link's query may add to or override.
+public struct LinkContent: Sendable, Equatable, Codable {
+    public struct MinAppVersion: Sendable, Equatable, Codable {
+        public var ios: String?
+        public var android: String?
+
+        public init(ios: String? = nil, android: String? = nil) {
+            self.ios = ios
+            self.android = android
+        }
+    }
+
+    public struct Social: Sendable, Equatable, Codable {
+        public var title: String?
+        public var description: String?
+        public var imageURL: String?
+
+        public init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
+            self.title = title
+            self.description = description
+            self.imageURL = imageURL
+        }
+    }
+
+    /// Attribution keys: kept on the server, never handed to a new user's app.
+    public struct Campaign: Sendable, Equatable, Codable {
+        public var channel: String?
+        public var campaign: String?
+        public var feature: String?
+        public var source: String?
+        public var medium: String?
+
+        public init(channel: String? = nil, campaign: String? = nil, feature: String? = nil, source: String? = nil, medium: String? = nil) {
+            self.channel = channel
+            self.campaign = campaign
+            self.feature = feature
+            self.source = source
+            self.medium = medium
+        }
+
+        public var isEmpty: Bool { self == Campaign() }
+    }
+
+    public static let subCount = 10
+
+    public var path: String?
+    public var deepLinkValue: String?
+    /// `deep_link_sub1` ... `deep_link_sub10`, by number.
+    public var deepLinkSubs: [Int: String]
+    public var ref: String?
+    public var webURL: String?
+    public var iosURL: String?
+    public var androidURL: String?
+    public var desktopURL: String?
+    public var webOnly: Bool
+    public var minAppVersion: MinAppVersion?
+    public var social: Social?
+    public var campaign: Campaign?
+    public var data: [String: String]
+
+    public init(
+        path: String? = nil, deepLinkValue: String? = nil, deepLinkSubs: [Int: String] = [:], ref: String? = nil,
+        webURL: String? = nil, iosURL: String? = nil, androidURL: String? = nil, desktopURL: String? = nil,
+        webOnly: Bool = false, minAppVersion: MinAppVersion? = nil, social: Social? = nil,
+        campaign: Campaign? = nil, data: [String: String] = [:]
+    ) {
+        self.path = path
+        self.deepLinkValue = deepLinkValue
+        self.deepLinkSubs = deepLinkSubs
+        self.ref = ref
+        self.webURL = webURL
+        self.iosURL = iosURL
+        self.androidURL = androidURL
+        self.desktopURL = desktopURL
+        self.webOnly = webOnly
+        self.minAppVersion = minAppVersion
+        self.social = social
+        self.campaign = campaign
+        self.data = data
+    }
+
+    /// A link must open something.
+    public var opensSomething: Bool {
+        !(path ?? "").isEmpty || !(deepLinkValue ?? "").isEmpty
+    }
+}

@@ -1,0 +1,40 @@
+/// Short codes: 7 characters from an alphabet without look-alikes (no 0/O, 1/l/I),
+/// drawn at random, so codes are easy to read aloud and cannot be enumerated in order.
+/// 54^7 is about 1.3e12: collisions are rare and retried by the store.
+public enum ShortCode {
+    public static let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ")
+    public static let length = 7
+
+    public static func make<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return make(using: &generator)
+    }
+
+    /// Whether `text` could be a code (cheap check before any lookup).
+    public static func isWellFormed(_ text: Substring) -> Bool {
+        text.count == length && text.allSatisfy { alphabet.contains($0) }
+    }
+}
+
+/// A readable name chosen by the link creator for the short host (`summer-sale`).
+public enum Alias {
+    public static let maxLength = 64
+
+    /// Letters, digits, `-` and `_`; not a name the server itself answers on.
+    public static func problem(with alias: String) -> String? {
+        if alias.isEmpty { return "alias must not be empty" }
+        if alias.count > maxLength { return "alias is longer than \(maxLength) characters" }
+        let allowed = alias.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+        }
+        if !allowed { return "alias may contain only letters, digits, '-' and '_'" }
+        if reserved.contains(alias.lowercased()) { return "alias '\(alias)' is reserved" }
+        return nil
+    }
+
+    static let reserved: Set<String> = ["v1", "healthz", "metrics", "robots.txt", "openapi.json", "apple-app-site-association", "favicon.ico"]
+}

@@ -1,0 +1,42 @@
+/// What the server does with one click. Pure value: the HTTP layer executes it.
+public enum ClickDecision: Sendable, Equatable {
+    case redirect(String, record: ClickOutcome)
+    /// The content preview with buttons to the app and the store.
+    case previewPage(PreviewModel)
+    /// Meta tags for a link-preview crawler or a HEAD request: not a click.
+    case crawlerPage(PreviewModel)
+    /// An in-app browser that blocks app links: the preview plus an "open in browser" hint.
+    case openInBrowserHint(PreviewModel)
+    /// The link expired and the app has no web page to send people to.
+    case gone
+
+    /// How the click is counted; `nil` when it is not a click at all.
+    public var outcome: ClickOutcome? {
+        switch self {
+        case .redirect(_, let outcome): outcome
+        case .previewPage: .preview
+        case .openInBrowserHint: .browserHint
+        case .gone: .expired
+        case .crawlerPage: nil
+        }
+    }
+}
+
+/// Where a click went, as link stats count it.
+public enum ClickOutcome: String, Sendable, Codable, CaseIterable {
+    case preview, web, store, intent, browserHint = "browser_hint", platformURL = "platform_url", expired
+}
+
+/// The platform a click came from, as link stats count it.
+public enum ClickPlatform: String, Sendable, Codable, CaseIterable {
+    case ios, android, desktop, other
+
+    public init(_ userAgent: UserAgent) {
+        switch (userAgent.os, userAgent.device) {
+        case (.ios, _): self = .ios
+        case (.android, _): self = .android
+        case (_, .desktop): self = .desktop
+        default: self = .other
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Decides what one click gets (DESIGN.md section 2). Pure: no I/O, no clock, no
+/// randomness; the click id and time come in with the visit.
+public struct ClickRouter: Sendable {
+    public var addressing: HostAddressing
+
+    public init(addressing: HostAddressing) {
+        self.addressing = addressing
+    }
+
+    public func decide(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
+        let agent = visit.userAgent
+        if agent.isCrawler || visit.isHead { return .crawlerPage(preview(link, visit)) }
+        if let stored = link.link, stored.isExpired(at: visit.time) {
+            return webURL(link).map { .redirect($0, record: .expired) } ?? .gone
+        }
+        if agent.app?.blocksAppLinks == true {
+            var model = preview(link, visit)
+            model.showsBrowserHint = true
+            return .openInBrowserHint(model)
+        }
+        switch (agent.os, agent.isMobile) {
+        case (.ios, true): return iOS(link, visit)
+        case (.android, true): return android(link, visit)
+        default: return desktop(link, visit)
+        }
+    }
+
+    private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+        if let url = link.content.desktopURL ?? webURL(link) { return .redirect(url, record: .web) }
+        return .previewPage(preview(link, visit))
+    }
+
+    private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+        let web = webURL(link)
+        let canOpen = link.app.ios != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.ios)
+        if link.content.webOnly || !canOpen {
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+        }
+        guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
+        if let custom = link.content.iosURL { return .redirect(custom, record: .platformURL) }
+        if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
+        return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+    }
+
+    private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+        let web = webURL(link)
+        let canOpen = link.app.android != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.android)
+        if link.content.webOnly || !canOpen {
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+        }
+        guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
+        if let custom = link.content.androidURL { return .redirect(custom, record: .platformURL) }
+        guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+        }
+        // An in-app browser's web view cannot launch intents: the Play link alone.
+        if visit.userAgent.app != nil { return .redirect(play, record: .store) }
+        return .redirect(intentURL(link, visit, fallback: play), record: .intent)
+    }
+
+    /// Chrome's intent URL: opens the app when installed although App Links did not fire,
+    /// otherwise the Play Store with the click id as install referrer.
+    func intentURL(_ link: ResolvedLink, _ visit: Visit, fallback: String) -> String {
+        let target = link.url(on: link.host, addressing: addressing)
+        let withoutScheme = target.drop(while: { $0 != ":" }).dropFirst(3)
+        let scheme = target.hasPrefix("http://") ? "http" : "https"
+        let package = link.app.android?.package ?? ""
+        return "intent://\(withoutScheme)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(URLText.queryValue(fallback));end"
+    }
+
+    private func isTooOld(_ version: String?, minimum: String?) -> Bool {
+        guard let version = version.flatMap(AppVersion.init), let minimum = minimum.flatMap(AppVersion.init) else { return false }
+        return version < minimum
+    }
+
+    private func webURL(_ link: ResolvedLink) -> String? {
+        link.content.webURL ?? link.app.web.fallbackURL
+    }
+
+    func preview(_ link: ResolvedLink, _ visit: Visit) -> PreviewModel {
+        let app = link.app
+        let platform = ClickPlatform(visit.userAgent)
+        let primary = app.host(for: .primary) ?? link.host
+        let store: (url: String, name: String)? = switch platform {
+        case .android: app.playStoreURL(referrer: visit.clickID).map { ($0, "Google Play") }
+        case .ios: app.appStoreURL.map { ($0, "App Store") }
+        default: nil
+        }
+        let openURL = app.host(for: .alternate).map {
+            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID)])
+        }
+        let social = link.content.social
+        return PreviewModel(
+            appName: app.name,
+            title: social?.title ?? app.name,
+            description: social?.description,
+            imageURL: social?.imageURL,
+            canonicalURL: link.url(on: primary, addressing: addressing),
+            openURL: openURL ?? store?.url,
+            storeURL: store?.url,
+            storeName: store?.name,
+            webURL: link.content.webURL ?? app.web.fallbackURL,
+            appStoreID: app.ios?.appStoreID,
+            iosSchemeURL: link.schemeURL(app.ios?.scheme),
+            androidPackage: app.android?.package,
+            androidSchemeURL: link.schemeURL(app.android?.scheme),
+            clickID: visit.clickID,
+            platform: platform,
+            language: visit.languages.first.map { $0.lowercased().hasPrefix("zh") } == true ? .zh : .en
+        )
+    }
+}

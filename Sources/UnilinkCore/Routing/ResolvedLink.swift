@@ -1,0 +1,38 @@
+/// A request that landed on a link: the app, the stored link if any, and the content
+/// after the request's own query parameters were applied.
+public struct ResolvedLink: Sendable, Equatable {
+    public var app: App
+    /// `nil` for a long link nobody created through the API.
+    public var link: Link?
+    public var content: LinkContent
+    public var host: String
+    public var role: HostRole
+
+    public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole) {
+        self.app = app
+        self.link = link
+        self.content = content
+        self.host = host
+        self.role = role
+    }
+
+    /// The content path, `/` when the link only carries a `deep_link_value`.
+    public var path: String { content.path.flatMap { $0.isEmpty ? nil : $0 } ?? "/" }
+
+    /// The link's address on one of the app's hosts: its path plus the query that
+    /// carries its content and identity.
+    public func url(on host: String, addressing: HostAddressing, extra: [(String, String)] = []) -> String {
+        var query = LinkParameters.longQuery(for: content, code: link?.code)
+        for (name, value) in extra {
+            query += (query.isEmpty ? "" : "&") + "\(name)=\(URLText.queryValue(value))"
+        }
+        return addressing.url(host: host, path: path, query: query)
+    }
+
+    /// `scheme://path?query`, for Facebook App Links tags.
+    public func schemeURL(_ scheme: String?) -> String? {
+        guard let scheme, !scheme.isEmpty else { return nil }
+        let query = LinkParameters.longQuery(for: content, code: link?.code)
+        return "\(scheme)://" + URLText.path(String(path.drop(while: { $0 == "/" }))) + (query.isEmpty ? "" : "?" + query)
+    }
+}

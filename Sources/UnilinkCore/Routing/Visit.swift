@@ -1,0 +1,41 @@
+public import Foundation
+
+/// Who clicked, as far as the request tells.
+public struct Visit: Sendable, Equatable {
+    public var userAgent: UserAgent
+    /// HEAD requests are link checks, not clicks.
+    public var isHead: Bool
+    /// Language tags from Accept-Language, most preferred first.
+    public var languages: [String]
+    /// The installed app's version, when something reported it.
+    public var appVersion: String?
+    /// The id this click is recorded under (chosen by the caller: the router is pure).
+    public var clickID: String
+    public var time: Date
+
+    public init(userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], appVersion: String? = nil, clickID: String, time: Date) {
+        self.userAgent = userAgent
+        self.isHead = isHead
+        self.languages = languages
+        self.appVersion = appVersion
+        self.clickID = clickID
+        self.time = time
+    }
+
+    /// `Accept-Language: de-DE,de;q=0.9,en;q=0.5` -> `["de-DE", "de", "en"]`, by weight.
+    public static func languages(fromAcceptLanguage header: String?) -> [String] {
+        guard let header else { return [] }
+        let weighted: [(tag: String, weight: Double, order: Int)] = header.split(separator: ",").enumerated().compactMap { order, part in
+            let pieces = part.split(separator: ";")
+            let tag = pieces.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !tag.isEmpty, tag != "*", tag.count <= 35 else { return nil }
+            var weight = 1.0
+            for parameter in pieces.dropFirst() {
+                let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("q="), let value = Double(trimmed.dropFirst(2)) { weight = value }
+            }
+            return weight > 0 ? (tag, weight, order) : nil
+        }
+        return weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.order < $1.order }.prefix(8).map(\.tag)
+    }
+}

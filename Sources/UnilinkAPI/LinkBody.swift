@@ -1,0 +1,76 @@
+/// A link as the API reads and writes it (creation, partial update and responses).
+public struct LinkBody: Codable, Sendable, Equatable {
+    public struct MinAppVersion: Codable, Sendable, Equatable {
+        public var ios: String?
+        public var android: String?
+
+        public init(ios: String? = nil, android: String? = nil) {
+            self.ios = ios
+            self.android = android
+        }
+    }
+
+    public struct Social: Codable, Sendable, Equatable {
+        public var title: String?
+        public var description: String?
+        public var imageURL: String?
+
+        public init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
+            self.title = title
+            self.description = description
+            self.imageURL = imageURL
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case title, description, imageURL = "image_url"
+        }
+    }
+
+    public struct Campaign: Codable, Sendable, Equatable {
+        public var channel: String?
+        public var campaign: String?
+        public var feature: String?
+        public var source: String?
+        public var medium: String?
+
+        public init(channel: String? = nil, campaign: String? = nil, feature: String? = nil, source: String? = nil, medium: String? = nil) {
+            self.channel = channel
+            self.campaign = campaign
+            self.feature = feature
+            self.source = source
+            self.medium = medium
+        }
+    }
+
+    public var id: String?
+    public var code: String?
+    public var shortURL: String?
+    public var longURL: String?
+    public var path: String?
+    public var deepLinkValue: String?
+    /// `deep_link_sub1` ... `deep_link_sub10`, by number (1-based).
+    public var deepLinkSubs: [Int: String]
+    public var ref: String?
+    public var alias: String?
+    public var webURL: String?
+    public var iosURL: String?
+    public var androidURL: String?
+    public var desktopURL: String?
+    public var webOnly: Bool?
+    public var minAppVersion: MinAppVersion?
+    public var social: Social?
+    public var campaign: Campaign?
+    public var data: [String: String]?
+    /// RFC 3339 (`2027-01-01T00:00:00Z`).
+    public var expiresAt: String?
+    public var matchWindowSeconds: Int?
+    public var createdAt: String?
+    public var updatedAt: String?
+
+    public init(path: String? = nil, deepLinkValue: String? = nil, deepLinkSubs: [Int: String] = [:], alias: String? = nil) {
+        self.path = path
+        self.deepLinkValue = deepLinkValue
+        self.deepLinkSubs = deepLinkSubs
+        self.alias = alias
+    }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+
+/// One counted click, as the recorder stores it.
+public struct ClickRecord: Sendable, Equatable {
+    public var clickID: String
+    public var appID: String
+    public var linkID: String?
+    public var time: Date
+    public var host: String
+    public var path: String
+    public var platform: ClickPlatform
+    public var outcome: ClickOutcome
+    public var inAppBrowser: String?
+
+    public init(
+        clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
+        platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil
+    ) {
+        self.clickID = clickID
+        self.appID = appID
+        self.linkID = linkID
+        self.time = time
+        self.host = host
+        self.path = path
+        self.platform = platform
+        self.outcome = outcome
+        self.inAppBrowser = inAppBrowser
+    }
+}
+
+/// Clicks of one link grouped by day, platform and outcome.
+public struct ClickCount: Sendable, Equatable {
+    /// `2026-11-22` (UTC).
+    public var day: String
+    public var platform: String
+    public var outcome: String
+    public var count: Int
+
+    public init(day: String, platform: String, outcome: String, count: Int) {
+        self.day = day
+        self.platform = platform
+        self.outcome = outcome
+        self.count = count
+    }
+}

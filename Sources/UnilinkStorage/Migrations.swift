@@ -1,0 +1,40 @@
+import Foundation
+import SQLKit
+
+/// Versioned schema changes, applied in order, each once, each in its own transaction.
+enum Migrations {
+    static let steps: [(version: Int, statements: [String])] = [
+        (1, [
+            "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            "CREATE TABLE apps (id TEXT PRIMARY KEY, document TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+            "CREATE TABLE domains (host TEXT PRIMARY KEY, app_id TEXT NOT NULL, role TEXT NOT NULL)",
+            "CREATE INDEX domains_app ON domains (app_id)",
+            "CREATE TABLE app_keys (key_hash TEXT PRIMARY KEY, app_id TEXT NOT NULL, kind TEXT NOT NULL, publishable TEXT, created_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE links (id TEXT PRIMARY KEY, app_id TEXT NOT NULL, code TEXT NOT NULL UNIQUE, alias TEXT,
+              path TEXT, document TEXT NOT NULL, expires_at BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            """,
+            "CREATE UNIQUE INDEX links_alias ON links (app_id, alias)",
+            "CREATE INDEX links_app ON links (app_id, id)",
+            """
+            CREATE TABLE clicks (click_id TEXT NOT NULL, app_id TEXT NOT NULL, link_id TEXT, occurred_at BIGINT NOT NULL,
+              day TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL, in_app TEXT)
+            """,
+            "CREATE INDEX clicks_link ON clicks (link_id, day)",
+        ]),
+    ]
+
+    static func run(on store: SQLStore) async throws {
+        try await store.database.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
+        let applied = try await store.database.raw("SELECT version FROM schema_migrations").all()
+            .map { try $0.decode(column: "version", as: Int.self) }
+        for step in steps where !applied.contains(step.version) {
+            try await store.transaction { database in
+                for statement in step.statements {
+                    try await database.raw("\(unsafeRaw: statement)").run()
+                }
+                try await database.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))").run()
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+public import UnilinkCore
+import SQLKit
+
+extension SQLStore {
+    /// Stores a new app, its hosts and keys; a host another app owns fails the whole call.
+    public func insert(app: App, keys: [AppKey]) async throws {
+        try await transaction { database in
+            try await Self.claim(hosts: app.domains, for: app.id, on: database)
+            let now = Self.milliseconds(.now)
+            try await database.raw("""
+                INSERT INTO apps (id, document, created_at, updated_at)
+                VALUES (\(bind: app.id), \(bind: try JSONDocument.encode(app)), \(bind: now), \(bind: now))
+                """).run()
+            for key in keys {
+                try await database.raw("""
+                    INSERT INTO app_keys (key_hash, app_id, kind, publishable, created_at)
+                    VALUES (\(bind: key.hash), \(bind: key.appID), \(bind: key.kind.rawValue), \(bind: key.publishable), \(bind: now))
+                    """).run()
+            }
+        }
+    }
+
+    /// Replaces an app's document and hosts.
+    public func update(app: App) async throws {
+        try await transaction { database in
+            try await database.raw("DELETE FROM domains WHERE app_id = \(bind: app.id)").run()
+            try await Self.claim(hosts: app.domains, for: app.id, on: database)
+            try await database.raw("""
+                UPDATE apps SET document = \(bind: try JSONDocument.encode(app)), updated_at = \(bind: Self.milliseconds(.now))
+                WHERE id = \(bind: app.id)
+                """).run()
+        }
+    }
+
+    public func apps() async throws -> [App] {
+        try await database.raw("SELECT document FROM apps ORDER BY created_at, id").all().map {
+            try JSONDocument.decode(App.self, from: $0.decode(column: "document", as: String.self))
+        }
+    }
+
+    public func keys() async throws -> [AppKey] {
+        try await database.raw("SELECT key_hash, app_id, kind, publishable FROM app_keys").all().map { row in
+            AppKey(
+                hash: try row.decode(column: "key_hash", as: String.self),
+                appID: try row.decode(column: "app_id", as: String.self),
+                kind: AppKey.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .secret,
+                publishable: try row.decode(column: "publishable", as: String?.self)
+            )
+        }
+    }
+
+    private static func claim(hosts: [App.Domain], for appID: String, on database: any SQLDatabase) async throws {
+        for domain in hosts {
+            let owner = try await database.raw("SELECT app_id FROM domains WHERE host = \(bind: domain.host)").first()
+            if owner != nil { throw StoreError.hostTaken(domain.host) }
+            try await database.raw("""
+                INSERT INTO domains (host, app_id, role) VALUES (\(bind: domain.host), \(bind: appID), \(bind: domain.role.rawValue))
+                """).run()
+        }
+    }
+}

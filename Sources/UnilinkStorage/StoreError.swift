@@ -1,0 +1,8 @@
+/// Failures the API turns into 4xx answers; anything else is a real storage failure.
+public enum StoreError: Error, Equatable, Sendable {
+    case hostTaken(String)
+    case aliasTaken(String)
+    case notFound(String)
+    case invalidInput(String)
+    case unsupported(String)
+}

@@ -1,0 +1,23 @@
+/// Serialises write transactions. SQLite has one connection, so two transactions must
+/// never interleave their statements on it; an actor alone would not do, because it
+/// lets another call in at every `await`.
+actor WriteGate {
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

@@ -59,7 +59,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Templates")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

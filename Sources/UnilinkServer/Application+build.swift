@@ -1,0 +1,49 @@
+public import Hummingbird
+import Logging
+import NIOCore
+import UnilinkStorage
+
+/// Opens the store, runs migrations, prepares the demo on an empty database, and builds
+/// the server with its background services. `announce` receives the start-up banner
+/// once the server listens.
+public func buildApplication(
+    settings: ServerSettings,
+    announce: @escaping @Sendable (String) -> Void = { print($0) }
+) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "unilink")
+    logger.logLevel = settings.logLevel
+    let store = try await SQLStore.open(settings.database, logger: logger)
+    let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
+    let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
+    let directory = HostDirectory()
+    try await directory.reload(from: store)
+    let state = ServerState(
+        settings: settings, store: store, directory: directory, links: LinkCache(store: store),
+        clicks: ClickQueue(), renderer: try PreviewRenderer(), boundPort: BoundPort(settings.port)
+    )
+    let table = buildRoutes(state: state)
+    return Application(
+        router: table.router,
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "unilink"),
+        services: [ClickRecorderService(queue: state.clicks, store: store, logger: logger)],
+        onServerRunning: { channel in
+            state.boundPort.set(channel.localAddress?.port ?? settings.port)
+            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: newAdminToken, demo: demo, directory: directory).text)
+        },
+        logger: logger
+    )
+}
+
+/// Every route, recorded in a `RouteTable` (the OpenAPI test reads it).
+func buildRoutes(state: ServerState) -> RouteTable {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
+    let table = RouteTable(router: router)
+    SystemController(state: state).register(in: table)
+    AssociationController(state: state).register(in: table)
+    AppsController(state: state).register(in: table)
+    LinksController(state: state).register(in: table)
+    SDKController(state: state).register(in: table)
+    ClickController(state: state).register(in: table)
+    return table
+}

@@ -1,0 +1,38 @@
+import Logging
+import ServiceLifecycle
+import UnilinkStorage
+
+/// Stores queued clicks in batches, off the request path; on graceful shutdown it
+/// drains the queue so no counted click is lost.
+struct ClickRecorderService: Service {
+    let queue: ClickQueue
+    let store: SQLStore
+    let logger: Logger
+    var batchSize = 500
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            for await _ in queue.wakeUps {
+                await flush()
+            }
+        } onGracefulShutdown: {
+            queue.finish()
+        }
+        await flush()
+    }
+
+    /// Writes everything queued; a failed batch goes back to the queue for the next wake-up.
+    func flush() async {
+        while true {
+            let batch = queue.take(maxCount: batchSize)
+            if batch.isEmpty { return }
+            do {
+                try await store.insert(clicks: batch)
+            } catch {
+                logger.error("could not store clicks; kept in memory", metadata: ["count": "\(batch.count)", "error": "\(error)"])
+                queue.putBack(batch)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import UnilinkCore
+
+/// Finds the link a request on one of an app's hosts stands for: a code or alias on a
+/// short host; a claimed path (optionally naming a stored link with `ul_code`) on a
+/// primary or alternate host. The request's query overrides the stored values.
+struct LinkResolver {
+    let cache: LinkCache
+
+    func resolve(host: HostDirectory.Host, name: String, path: String, query: String?) async throws -> ResolvedLink? {
+        let items = query.map { URLText.queryItems(Substring($0)) } ?? []
+        let stored: Link?
+        var content: LinkContent
+        switch host.role {
+        case .short:
+            var segment = Substring(path.drop(while: { $0 == "/" }))
+            while segment.hasSuffix("/") { segment = segment.dropLast() }
+            guard !segment.isEmpty, !segment.contains("/"), segment.count <= Alias.maxLength else { return nil }
+            stored = try await find(code: segment, alias: String(segment), appID: host.app.id)
+            guard let stored else { return nil }
+            content = stored.content
+        case .primary, .alternate:
+            let code = items.last { $0.name == LinkParameters.codeKey }?.value
+            stored = try await code.asyncFlatMap { try await find(code: Substring($0), alias: nil, appID: host.app.id) }
+            guard stored != nil || host.claims.claims(path: path, query: query) else { return nil }
+            content = stored?.content ?? LinkContent(path: path)
+            if content.path == nil { content.path = path }
+        }
+        LinkParameters.apply(items, to: &content)
+        return ResolvedLink(app: host.app, link: stored, content: content, host: name, role: host.role)
+    }
+
+    private func find(code: Substring, alias: String?, appID: String) async throws -> Link? {
+        if ShortCode.isWellFormed(code), let link = try await cache.link(code: String(code)), link.appID == appID {
+            return link
+        }
+        guard let alias, Alias.problem(with: alias) == nil else { return nil }
+        return try await cache.link(appID: appID, alias: alias)
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import UnilinkAPI
+import UnilinkCore
+import UnilinkStorage
+
+/// `/v1/apps`: apps and their hosts, with the admin token.
+struct AppsController {
+    let state: ServerState
+
+    func register(in table: RouteTable) {
+        table.add(.post, "/v1/apps", use: create)
+        table.add(.get, "/v1/apps", use: list)
+        table.add(.get, "/v1/apps/{id}", use: get)
+        table.add(.patch, "/v1/apps/{id}", use: update)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try state.authorization.requireAdmin(request)
+        let body = try await state.body.decode(AppBody.self, from: request)
+        let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
+        try checkHostsFree(app)
+        let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
+        try await state.store.insert(app: app, keys: [
+            AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
+            AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
+        ])
+        try await state.directory.reload(from: state.store)
+        var response = AppInput.body(of: app, publishableKey: publishable)
+        response.secretKey = secret
+        return try HTTPBody.json(response, status: .created)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try state.authorization.requireAdmin(request)
+        let snapshot = state.directory.current
+        let apps = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        return try HTTPBody.json(AppList(data: apps.map { AppInput.body(of: $0, publishableKey: snapshot.publishableKeyOfApp[$0.id]) }))
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try state.authorization.requireAdmin(request)
+        let app = try self.app(context)
+        return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try state.authorization.requireAdmin(request)
+        let old = try app(context)
+        let body = try await state.body.decode(AppBody.self, from: request)
+        let app = try AppInput.patch(old, with: body)
+        try checkHostsFree(app)
+        try await state.store.update(app: app)
+        try await state.directory.reload(from: state.store)
+        return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
+    }
+
+    private func app(_ context: AppRequestContext) throws -> App {
+        let id = try context.parameters.require("id")
+        guard let app = state.directory.current.apps[id] else { throw APIError.notFound("no app has the id '\(id)'") }
+        return app
+    }
+
+    /// A host belongs to one app: say which host is taken before anything is written.
+    private func checkHostsFree(_ app: App) throws {
+        let hosts = state.directory.current.hosts
+        for domain in app.domains {
+            if let owner = hosts[domain.host], owner.app.id != app.id {
+                throw APIError.conflict("host_taken", "the host '\(domain.host)' already belongs to another app")
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+import UnilinkCore
+
+/// Every other GET or HEAD on an app's host: a click. Resolves the link from memory,
+/// lets `ClickRouter` decide, queues the click and answers; the database is touched only
+/// on a cache miss.
+struct ClickController {
+    let state: ServerState
+
+    func register(in table: RouteTable) {
+        table.add(.get, "/**", use: click)
+        table.add(.head, "/**", use: click)
+    }
+
+    @Sendable func click(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let name = HostName.normalize(request.head.authority ?? "")
+        guard let host = state.directory.host(name) else {
+            throw APIError.notFound("no app serves the host '\(name)'")
+        }
+        let path = request.uri.path
+        let query = request.uri.query
+        guard let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: query) else {
+            return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
+        }
+        let visit = Visit(
+            userAgent: UserAgent(request.headers[.userAgent] ?? ""),
+            isHead: request.method == .head,
+            languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
+            clickID: clickID(query, role: host.role),
+            time: .now
+        )
+        let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
+        if let outcome = decision.outcome {
+            state.clicks.enqueue(ClickRecord(
+                clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
+                platform: ClickPlatform(visit.userAgent), outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue
+            ))
+        }
+        return respond(decision, head: visit.isHead)
+    }
+
+    /// The preview page's button carries its click id to the alternate host, so the
+    /// store redirect continues the same click (and the Play referrer names it).
+    private func clickID(_ query: String?, role: HostRole) -> String {
+        if role == .alternate, let query,
+           let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
+           Identifiers.isClickID(Substring(carried)) {
+            return carried
+        }
+        return Identifiers.clickID()
+    }
+
+    private func respond(_ decision: ClickDecision, head: Bool) -> Response {
+        switch decision {
+        case .redirect(let location, _):
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer-when-downgrade"])
+        case .previewPage(let model), .openInBrowserHint(let model):
+            return Pages.html(state.renderer.render(model), head: head, cache: "no-store")
+        case .crawlerPage(let model):
+            return Pages.html(state.renderer.render(model), head: head, cache: "public, max-age=300")
+        case .gone:
+            return Pages.gone()
+        }
+    }
+}

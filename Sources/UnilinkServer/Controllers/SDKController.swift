@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import UnilinkAPI
+import UnilinkCore
+
+/// `/v1/sdk/*`: calls from the app, with its publishable key.
+struct SDKController {
+    let state: ServerState
+
+    func register(in table: RouteTable) {
+        table.add(.post, "/v1/sdk/resolve", use: resolve)
+    }
+
+    /// The app was opened by a URL (universal link, short link or scheme): what it points to.
+    @Sendable func resolve(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let app = try state.authorization.requirePublishable(request)
+        let body = try await state.body.decode(ResolveRequest.self, from: request)
+        guard body.url.utf8.count <= state.settings.maxURLBytes else { throw APIError.badRequest("'url' is longer than \(state.settings.maxURLBytes) bytes") }
+        guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
+        guard let link = try await resolve(url, app: app), !(link.link?.isExpired(at: .now) ?? false) else {
+            return try HTTPBody.json(DeepLinkResultBody(status: "not_found", deepLink: nil))
+        }
+        return try HTTPBody.json(DeepLinkResultBody(status: "found", deepLink: Self.deepLink(link, addressing: state.addressing)))
+    }
+
+    private func resolve(_ url: LinkURL, app: App) async throws -> ResolvedLink? {
+        let resolver = LinkResolver(cache: state.links)
+        if url.scheme == "https" || url.scheme == "http" {
+            let name = url.host.lowercased()
+            guard let host = state.directory.host(name), host.app.id == app.id else { return nil }
+            return try await resolver.resolve(host: host, name: name, path: url.path.isEmpty ? "/" : url.path, query: url.query)
+        }
+        // A scheme URL (`shop://u/42?ref=x`): its host and path together are the content path.
+        guard [app.ios?.scheme, app.android?.scheme].contains(url.scheme), let primary = app.host(for: .primary) ?? app.domains.first?.host,
+              let host = state.directory.host(primary) else { return nil }
+        let path = "/" + ([url.host] + [String(url.path.drop(while: { $0 == "/" }))]).filter { !$0.isEmpty }.joined(separator: "/")
+        var resolved = try await resolver.resolve(host: host, name: primary, path: path, query: url.query)
+        if resolved == nil {
+            var content = LinkContent(path: path)
+            LinkParameters.apply(url.query.map { URLText.queryItems(Substring($0)) } ?? [], to: &content)
+            resolved = ResolvedLink(app: app, link: nil, content: content, host: primary, role: .primary)
+        }
+        return resolved
+    }
+
+    /// An opened link's full content: the app already has the link, so nothing is withheld.
+    static func deepLink(_ link: ResolvedLink, addressing: HostAddressing) -> DeepLinkResultBody.DeepLink {
+        let content = link.content
+        var event = content.data
+        event["ref"] = content.ref
+        if let campaign = content.campaign {
+            event["channel"] = campaign.channel
+            event["campaign"] = campaign.campaign
+            event["feature"] = campaign.feature
+            event["source"] = campaign.source
+            event["medium"] = campaign.medium
+        }
+        if let link = link.link {
+            event["link_id"] = link.id
+            event["code"] = link.code
+        }
+        let host = link.app.host(for: .primary) ?? link.host
+        return DeepLinkResultBody.DeepLink(
+            url: link.url(on: host, addressing: addressing), path: link.path, deepLinkValue: content.deepLinkValue,
+            deepLinkSubs: content.deepLinkSubs, isDeferred: false, matchType: nil, confidence: nil, clickID: nil, clickEvent: event
+        )
+    }
+}

@@ -1,0 +1,137 @@
+import HTTPTypes
+import Foundation
+import UnilinkAPI
+import UnilinkCore
+
+/// Turns a `LinkBody` into a link, checking every field: 400 for malformed values,
+/// 422 for destinations the app does not allow.
+enum LinkInput {
+    static let maxValueLength = 2048
+
+    static func create(_ body: LinkBody, app: App, id: String, code: String, now: Date) throws -> Link {
+        var link = Link(id: id, appID: app.id, code: code, content: LinkContent(), createdAt: now, updatedAt: now)
+        try apply(body, to: &link, app: app)
+        guard link.content.opensSomething else {
+            throw APIError.badRequest("a link needs 'path' or 'deep_link_value': something for the app to open")
+        }
+        return link
+    }
+
+    static func patch(_ link: Link, with body: LinkBody, app: App, now: Date) throws -> Link {
+        var link = link
+        try apply(body, to: &link, app: app)
+        link.updatedAt = now
+        return link
+    }
+
+    private static func apply(_ body: LinkBody, to link: inout Link, app: App) throws {
+        var content = link.content
+        if let path = body.path {
+            guard path.hasPrefix("/"), path.count <= maxValueLength, !path.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }) else {
+                throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")
+            }
+            content.path = path
+        }
+        content.deepLinkValue = try text(body.deepLinkValue, "deep_link_value") ?? content.deepLinkValue
+        for (index, value) in body.deepLinkSubs {
+            content.deepLinkSubs[index] = try text(value, "deep_link_sub\(index)")
+        }
+        content.ref = try text(body.ref, "ref") ?? content.ref
+        let policy = DestinationPolicy(app: app)
+        content.webURL = try destination(body.webURL, "web_url", .web, policy) ?? content.webURL
+        content.desktopURL = try destination(body.desktopURL, "desktop_url", .web, policy) ?? content.desktopURL
+        content.iosURL = try destination(body.iosURL, "ios_url", .platform, policy) ?? content.iosURL
+        content.androidURL = try destination(body.androidURL, "android_url", .platform, policy) ?? content.androidURL
+        if let webOnly = body.webOnly { content.webOnly = webOnly }
+        if let versions = body.minAppVersion {
+            for (platform, version) in [("ios", versions.ios), ("android", versions.android)] {
+                if let version, AppVersion(version) == nil {
+                    throw APIError.badRequest("'min_app_version.\(platform)' must be a version like 5.2.0 or a version code like 520")
+                }
+            }
+            content.minAppVersion = .init(ios: versions.ios, android: versions.android)
+        }
+        if let social = body.social {
+            if let image = social.imageURL {
+                guard let url = LinkURL(image), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
+                    throw APIError.badRequest("'social.image_url' must be an absolute http(s) URL")
+                }
+            }
+            content.social = .init(
+                title: try text(social.title, "social.title"),
+                description: try text(social.description, "social.description"),
+                imageURL: social.imageURL
+            )
+        }
+        if let campaign = body.campaign {
+            content.campaign = .init(
+                channel: try text(campaign.channel, "campaign.channel"), campaign: try text(campaign.campaign, "campaign.campaign"),
+                feature: try text(campaign.feature, "campaign.feature"), source: try text(campaign.source, "campaign.source"),
+                medium: try text(campaign.medium, "campaign.medium")
+            )
+        }
+        if let data = body.data {
+            guard data.count <= 100 else { throw APIError.badRequest("'data' has more than 100 keys") }
+            for (key, value) in data where key.isEmpty || key.count > 128 || value.count > maxValueLength {
+                throw APIError.badRequest("'data' key '\(key.prefix(40))' must be 1 to 128 characters with a value up to \(maxValueLength)")
+            }
+            content.data = data
+        }
+        link.content = content
+        if let alias = body.alias {
+            if let problem = Alias.problem(with: alias) { throw APIError(.badRequest, "invalid_alias", problem) }
+            link.alias = alias
+        }
+        if let expires = body.expiresAt {
+            guard let date = Timestamp.parse(expires) else {
+                throw APIError.badRequest("'expires_at' must be an RFC 3339 time like 2027-01-01T00:00:00Z")
+            }
+            link.expiresAt = date
+        }
+        if let window = body.matchWindowSeconds {
+            guard (60...604_800).contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
+            link.matchWindowSeconds = window
+        }
+    }
+
+    private static func text(_ value: String?, _ field: String) throws -> String? {
+        guard let value else { return nil }
+        guard value.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        return value
+    }
+
+    private static func destination(_ value: String?, _ field: String, _ kind: DestinationPolicy.Kind, _ policy: DestinationPolicy) throws -> String? {
+        guard let value else { return nil }
+        guard value.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        if let problem = policy.problem(with: value, kind: kind) {
+            throw APIError.unprocessable("destination_not_allowed", "'\(field)': \(problem)")
+        }
+        return value
+    }
+
+    static func body(of link: Link, app: App, addressing: HostAddressing) -> LinkBody {
+        let content = link.content
+        var body = LinkBody(path: content.path, deepLinkValue: content.deepLinkValue, deepLinkSubs: content.deepLinkSubs, alias: link.alias)
+        body.id = link.id
+        body.code = link.code
+        body.shortURL = app.host(for: .short).map { addressing.url(host: $0, path: "/" + link.code, query: nil) }
+        body.longURL = app.host(for: .primary).map {
+            ResolvedLink(app: app, link: link, content: content, host: $0, role: .primary).url(on: $0, addressing: addressing)
+        }
+        body.ref = content.ref
+        body.webURL = content.webURL
+        body.iosURL = content.iosURL
+        body.androidURL = content.androidURL
+        body.desktopURL = content.desktopURL
+        body.webOnly = content.webOnly
+        body.minAppVersion = content.minAppVersion.map { .init(ios: $0.ios, android: $0.android) }
+        body.social = content.social.map { .init(title: $0.title, description: $0.description, imageURL: $0.imageURL) }
+        body.campaign = content.campaign.map { .init(channel: $0.channel, campaign: $0.campaign, feature: $0.feature, source: $0.source, medium: $0.medium) }
+        body.data = content.data.isEmpty ? nil : content.data
+        body.expiresAt = link.expiresAt.map(Timestamp.format)
+        body.matchWindowSeconds = link.matchWindowSeconds
+        body.createdAt = Timestamp.format(link.createdAt)
+        body.updatedAt = Timestamp.format(link.updatedAt)
+        return body
+    }
+}

@@ -1,0 +1,55 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Small HTML answers for visitors (people, not API clients).
+enum Pages {
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, head: Bool = false, cache: String) -> Response {
+        var buffer = ByteBuffer(string: text)
+        let length = buffer.readableBytes
+        if head { buffer.clear() }
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: cache, .contentLength: String(length),
+                .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
+                .contentSecurityPolicy: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+            ],
+            body: .init(byteBuffer: buffer)
+        )
+    }
+
+    static func notFound(appName: String, webURL: String?) -> Response {
+        let link = webURL.map { "<p><a href=\"\(escape($0))\">\(escape(appName))</a></p>" } ?? ""
+        return html(simple(title: "Link not found", text: "This link does not exist or was removed.", extra: link), status: .notFound, cache: "no-store")
+    }
+
+    static func gone() -> Response {
+        html(simple(title: "Link expired", text: "This link has expired.", extra: ""), status: .gone, cache: "no-store")
+    }
+
+    private static func simple(title: String, text: String, extra: String) -> String {
+        """
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex"><title>\(title)</title>
+        <style>body{font:16px/1.5 -apple-system,system-ui,sans-serif;max-width:420px;margin:20vh auto;padding:0 20px;color:#333}</style>
+        </head><body><h1>\(title)</h1><p>\(text)</p>\(extra)</body></html>
+        """
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+/// The preview page, compiled into the binary so a single executable serves it.
+/// Inline CSS only (no external CDN), one request for the page; every `{{value}}` is
+/// HTML-escaped by Mustache.
+enum PreviewTemplate {
+    static let page = #"""
+    <!doctype html>
+    <html lang="{{lang}}">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+    <title>{{title}}</title>
+    <meta name="robots" content="noindex">
+    <meta name="unilink:click-id" content="{{click_id}}">
+    {{#description}}<meta name="description" content="{{description}}">{{/description}}
+    <meta property="og:title" content="{{title}}">
+    {{#description}}<meta property="og:description" content="{{description}}">{{/description}}
+    {{#image_url}}<meta property="og:image" content="{{image_url}}">{{/image_url}}
+    <meta property="og:url" content="{{canonical_url}}">
+    <meta property="og:type" content="website">
+    <meta property="og:site_name" content="{{app_name}}">
+    <meta name="twitter:card" content="{{twitter_card}}">
+    <meta name="twitter:title" content="{{title}}">
+    {{#description}}<meta name="twitter:description" content="{{description}}">{{/description}}
+    {{#image_url}}<meta name="twitter:image" content="{{image_url}}">{{/image_url}}
+    {{#app_store_id}}
+    <meta name="twitter:app:name:iphone" content="{{app_name}}">
+    <meta name="twitter:app:id:iphone" content="{{app_store_id}}">
+    <meta name="twitter:app:name:ipad" content="{{app_name}}">
+    <meta name="twitter:app:id:ipad" content="{{app_store_id}}">
+    <meta name="apple-itunes-app" content="app-id={{app_store_id}}, app-argument={{canonical_url}}">
+    <meta property="al:ios:app_store_id" content="{{app_store_id}}">
+    <meta property="al:ios:app_name" content="{{app_name}}">
+    {{/app_store_id}}
+    {{#ios_scheme_url}}
+    <meta name="twitter:app:url:iphone" content="{{ios_scheme_url}}">
+    <meta name="twitter:app:url:ipad" content="{{ios_scheme_url}}">
+    <meta property="al:ios:url" content="{{ios_scheme_url}}">
+    {{/ios_scheme_url}}
+    {{#android_package}}
+    <meta name="twitter:app:name:googleplay" content="{{app_name}}">
+    <meta name="twitter:app:id:googleplay" content="{{android_package}}">
+    <meta property="al:android:package" content="{{android_package}}">
+    <meta property="al:android:app_name" content="{{app_name}}">
+    {{/android_package}}
+    {{#android_scheme_url}}
+    <meta name="twitter:app:url:googleplay" content="{{android_scheme_url}}">
+    <meta property="al:android:url" content="{{android_scheme_url}}">
+    {{/android_scheme_url}}
+    {{#web_url}}<meta property="al:web:url" content="{{web_url}}">{{/web_url}}
+    <style>
+    :root{color-scheme:light dark;--bg:#f5f5f7;--card:#fff;--text:#1d1d1f;--muted:#6e6e73;--accent:#0071e3}
+    @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--text:#f5f5f7;--muted:#a1a1a6;--accent:#2997ff}}
+    *{box-sizing:border-box}
+    body{margin:0;font:16px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Noto Sans CJK SC",sans-serif;background:var(--bg);color:var(--text);min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px env(safe-area-inset-bottom)}
+    main{width:100%;max-width:420px;background:var(--card);border-radius:20px;overflow:hidden;box-shadow:0 8px 30px rgba(0,0,0,.08)}
+    .image{display:block;width:100%;aspect-ratio:1.91/1;object-fit:cover;background:#ddd}
+    .body{padding:20px 22px 24px}
+    .app{font-size:13px;font-weight:600;letter-spacing:.02em;text-transform:uppercase;color:var(--muted);margin:0 0 6px}
+    h1{font-size:22px;line-height:1.25;margin:0 0 8px}
+    p{margin:0 0 18px;color:var(--muted)}
+    .button{display:block;text-align:center;text-decoration:none;font-weight:600;border-radius:12px;padding:14px 16px;margin-top:10px}
+    .primary{background:var(--accent);color:#fff}
+    .secondary{background:transparent;color:var(--accent);border:1px solid var(--accent)}
+    .web{display:block;text-align:center;margin-top:14px;font-size:14px;color:var(--muted)}
+    .hint{position:fixed;inset:0;background:rgba(0,0,0,.78);color:#fff;display:flex;flex-direction:column;align-items:flex-end;padding:18px 22px;z-index:10}
+    .hint .arrow{font-size:40px;line-height:1;margin-right:4px}
+    .hint .box{max-width:300px;text-align:right;font-size:18px;font-weight:600}
+    .hint .box small{display:block;font-weight:400;font-size:15px;opacity:.85;margin-top:6px}
+    </style>
+    </head>
+    <body>
+    {{#hint}}
+    <div class="hint" role="dialog" aria-label="{{text.hint_title}}">
+    <div class="arrow" aria-hidden="true">&#x2197;</div>
+    <div class="box">{{text.hint_title}}<small>{{text.hint_body}}</small></div>
+    </div>
+    {{/hint}}
+    <main>
+    {{#image_url}}<img class="image" src="{{image_url}}" alt="" loading="eager" decoding="async">{{/image_url}}
+    <div class="body">
+    <div class="app">{{app_name}}</div>
+    <h1>{{title}}</h1>
+    {{#description}}<p>{{description}}</p>{{/description}}
+    {{#open_url}}<a class="button primary" id="open" href="{{open_url}}">{{text.open}}</a>{{/open_url}}
+    {{#store_url}}<a class="button secondary" id="store" href="{{store_url}}">{{text.get}} &middot; {{store_name}}</a>{{/store_url}}
+    {{#web_url}}<a class="web" id="web" href="{{web_url}}">{{text.web}}</a>{{/web_url}}
+    </div>
+    </main>
+    </body>
+    </html>
+    """#
+}

@@ -1,0 +1,70 @@
+import Foundation
+public import Configuration
+public import Logging
+public import UnilinkStorage
+
+/// Everything `unilink serve` can be told, by flag or `UNILINK_*` environment variable.
+public struct ServerSettings: Sendable {
+    public var host: String
+    public var port: Int
+    public var database: DatabaseLocation
+    public var adminToken: String?
+    public var trustedProxies: [AddressRange]
+    public var logLevel: Logger.Level
+    /// Create the demo app on an empty database.
+    public var createsDemo: Bool
+    /// Largest request body accepted (413 above).
+    public var maxBodyBytes: Int
+    /// Longest request target accepted (414 above).
+    public var maxURLBytes: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, database: DatabaseLocation = .defaultLocation, adminToken: String? = nil,
+        trustedProxies: [AddressRange] = [], logLevel: Logger.Level = .info, createsDemo: Bool = true,
+        maxBodyBytes: Int = 2 * 1024 * 1024, maxURLBytes: Int = 8 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.adminToken = adminToken
+        self.trustedProxies = trustedProxies
+        self.logLevel = logLevel
+        self.createsDemo = createsDemo
+        self.maxBodyBytes = maxBodyBytes
+        self.maxURLBytes = maxURLBytes
+    }
+
+    /// Reads `unilink.host`, `unilink.port`, ... (`UNILINK_HOST`, `UNILINK_PORT`, ...).
+    public init(reader: ConfigReader) throws {
+        let config = reader.scoped(to: "unilink")
+        self.init()
+        host = config.string(forKey: "host", default: host)
+        if let text = config.string(forKey: "port") {
+            guard let value = Int(text), (0...65535).contains(value) else { throw SettingsError("UNILINK_PORT '\(text)' is not a TCP port") }
+            port = value
+        }
+        if let url = config.string(forKey: "database_url"), !url.isEmpty {
+            do { database = try DatabaseLocation(url) } catch { throw SettingsError("\(error)") }
+        }
+        adminToken = config.string(forKey: "admin_token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
+        if let proxies = config.string(forKey: "trusted_proxies"), !proxies.isEmpty {
+            trustedProxies = try proxies.split(separator: ",").map { text in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard let range = AddressRange(trimmed) else { throw SettingsError("UNILINK_TRUSTED_PROXIES: '\(trimmed)' is not an address or CIDR") }
+                return range
+            }
+        }
+        let level = config.string(forKey: "log_level", default: "info")
+        guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw SettingsError("UNILINK_LOG_LEVEL '\(level)' is not a log level") }
+        logLevel = parsed
+        createsDemo = config.bool(forKey: "demo", default: true)
+    }
+}
+
+public struct SettingsError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

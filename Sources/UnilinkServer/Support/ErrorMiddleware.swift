@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import UnilinkStorage
+
+/// Turns every failure into the JSON error body, checks the request target's size, and
+/// keeps 5xx for real server faults (logged, never shown).
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let maxURLBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            guard request.uri.description.utf8.count <= maxURLBytes else {
+                throw APIError(.uriTooLong, "uri_too_long", "the request URL is longer than \(maxURLBytes) bytes")
+            }
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch {
+            return try Self.translate(error, logger: context.logger).response(from: request, context: context)
+        }
+    }
+
+    static func translate(_ error: any Error, logger: Logger) -> APIError {
+        switch error {
+        case let error as DecodingError:
+            return .badRequest(DecodingProblem.describe(error))
+        case is NIOTooManyBytesError:
+            return APIError(.contentTooLarge, "body_too_large", "the request body is too large")
+        case let error as StoreError:
+            switch error {
+            case .hostTaken(let host): return .conflict("host_taken", "the host '\(host)' already belongs to an app")
+            case .aliasTaken(let alias): return .conflict("alias_taken", "the alias '\(alias)' is already used by another link of this app")
+            case .notFound(let what): return .notFound(what)
+            case .invalidInput(let message): return .badRequest(message)
+            case .unsupported(let message): return APIError(.notImplemented, "unsupported", message)
+            }
+        case let error as HTTPError:
+            let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
+            return APIError(error.status, code, error.body ?? error.status.reasonPhrase)
+        case let error as any HTTPResponseError where error.status.code < 500:
+            return APIError(error.status, "http_\(error.status.code)", error.status.reasonPhrase)
+        default:
+            logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError(.internalServerError, "internal", "the server failed; the failure was logged")
+        }
+    }
+}
+
+/// Names the field and the problem of a JSON body that did not decode.
+enum DecodingProblem {
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the body" : "'" + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "'"
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(path(context)) must be \(Self.name(of: type))"
+        case .valueNotFound(let type, let context): return "\(path(context)) must be \(Self.name(of: type)), not null"
+        case .keyNotFound(let key, _): return "'\(key.stringValue)' is required"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(path(context)) is not valid"
+        @unknown default: return "the body could not be read"
+        }
+    }
+
+    static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+}

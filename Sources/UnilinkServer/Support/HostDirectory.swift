@@ -1,0 +1,94 @@
+import Foundation
+import NIOCore
+import Synchronization
+import UnilinkCore
+import UnilinkStorage
+
+/// Everything the public endpoints need, in memory: which app and role each host has,
+/// the association files' bytes, and the app keys. Rebuilt from the store when an app
+/// changes, and kept when the store later becomes unreachable (the files must answer).
+final class HostDirectory: Sendable {
+    struct Host: Sendable {
+        let app: App
+        let role: HostRole
+        let associationFile: ByteBuffer
+        let assetLinks: ByteBuffer
+        let claims: AASAMatcher
+    }
+
+    struct Snapshot: Sendable {
+        var hosts: [String: Host] = [:]
+        var apps: [String: App] = [:]
+        /// SHA-256 of a secret key -> app id.
+        var secretKeys: [String: String] = [:]
+        /// Publishable key -> app id.
+        var publishableKeys: [String: String] = [:]
+        var publishableKeyOfApp: [String: String] = [:]
+        var adminTokenHash: String?
+    }
+
+    private let snapshot = Mutex(Snapshot())
+
+    var current: Snapshot { snapshot.withLock { $0 } }
+
+    func host(_ name: String) -> Host? {
+        snapshot.withLock { $0.hosts[name] }
+    }
+
+    func reload(from store: SQLStore) async throws {
+        let apps = try await store.apps()
+        let keys = try await store.keys()
+        let adminHash = try await store.setting(AdminToken.settingName)
+        var next = Snapshot()
+        next.adminTokenHash = adminHash
+        for app in apps {
+            next.apps[app.id] = app
+            let claims = app.pathClaims
+            let assetLinks = ByteBuffer(bytes: app.assetLinksFile)
+            for domain in app.domains {
+                next.hosts[domain.host] = Host(
+                    app: app, role: domain.role,
+                    associationFile: ByteBuffer(bytes: app.associationFile(for: domain.role)),
+                    assetLinks: assetLinks, claims: claims
+                )
+            }
+        }
+        for key in keys {
+            switch key.kind {
+            case .secret: next.secretKeys[key.hash] = key.appID
+            case .publishable:
+                if let publishable = key.publishable {
+                    next.publishableKeys[publishable] = key.appID
+                    next.publishableKeyOfApp[key.appID] = publishable
+                }
+            }
+        }
+        snapshot.withLock { $0 = next }
+    }
+}
+
+/// The admin token: given by configuration or generated once, stored hashed.
+enum AdminToken {
+    static let settingName = "admin_token_sha256"
+
+    /// Makes sure a token exists; returns it when it was just created (to print once).
+    static func ensure(configured: String?, store: SQLStore) async throws -> String? {
+        if let configured {
+            try await store.setSetting(settingName, to: Identifiers.hash(configured))
+            return nil
+        }
+        if try await store.setting(settingName) != nil { return nil }
+        let token = Identifiers.adminToken()
+        try await store.setSetting(settingName, to: Identifiers.hash(token))
+        return token
+    }
+}
+
+/// Compares two strings in time that depends on their length only.
+func constantTimeEquals(_ left: String, _ right: String) -> Bool {
+    let a = Array(left.utf8), b = Array(right.utf8)
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in 0..<a.count { difference |= a[index] ^ b[index] }
+    return difference == 0
+}

@@ -1,0 +1,159 @@
+/// The v1 contract (API.md) as OpenAPI 3.1. Written by hand, not generated from the
+/// routes, so the test that compares the two can catch a route nobody described.
+enum OpenAPIDocument {
+    static let json = #"""
+    {
+      "openapi": "3.1.0",
+      "info": {"title": "Unilink", "version": "1.0.0", "description": "Self-hosted universal links and deferred deep links."},
+      "components": {
+        "securitySchemes": {
+          "admin": {"type": "http", "scheme": "bearer", "description": "The admin token (UNILINK_ADMIN_TOKEN)."},
+          "secretKey": {"type": "http", "scheme": "bearer", "description": "An app's secret key, sk_..."},
+          "publishableKey": {"type": "apiKey", "in": "header", "name": "X-Unilink-Key", "description": "An app's publishable key, pk_..."}
+        },
+        "parameters": {
+          "id": {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}
+        },
+        "responses": {
+          "Error": {"description": "A problem with the request", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        },
+        "schemas": {
+          "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["code", "message"],
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
+          "App": {"type": "object", "properties": {
+            "id": {"type": "string", "readOnly": true},
+            "name": {"type": "string", "maxLength": 200},
+            "ios": {"type": "object", "properties": {"team_id": {"type": "string", "pattern": "^[A-Z0-9]{10}$"}, "bundle_id": {"type": "string"},
+              "app_store_id": {"type": "string", "pattern": "^[0-9]+$"}, "scheme": {"type": "string"}, "additional_app_ids": {"type": "array", "items": {"type": "string"}}}},
+            "android": {"type": "object", "properties": {"package": {"type": "string"}, "scheme": {"type": "string"},
+              "sha256_cert_fingerprints": {"type": "array", "items": {"type": "string"}}}},
+            "web": {"type": "object", "properties": {"fallback_url": {"type": "string", "format": "uri"}, "allowed_hosts": {"type": "array", "items": {"type": "string"}}}},
+            "domains": {"type": "array", "items": {"type": "object", "required": ["host", "role"], "properties": {
+              "host": {"type": "string"}, "role": {"type": "string", "enum": ["primary", "alternate", "short"]}}}},
+            "paths": {"type": "array", "items": {"type": "string"}},
+            "exclude_paths": {"type": "array", "items": {"type": "string"}},
+            "match_window_seconds": {"type": "integer", "minimum": 60, "maximum": 604800},
+            "secret_key": {"type": "string", "readOnly": true, "description": "Only in the answer to POST /v1/apps."},
+            "publishable_key": {"type": "string", "readOnly": true},
+            "created_at": {"type": "string", "format": "date-time", "readOnly": true}}},
+          "AppList": {"type": "object", "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/App"}}}},
+          "Link": {"type": "object", "properties": {
+            "id": {"type": "string", "readOnly": true}, "code": {"type": "string", "readOnly": true},
+            "short_url": {"type": "string", "readOnly": true}, "long_url": {"type": "string", "readOnly": true},
+            "path": {"type": "string"}, "deep_link_value": {"type": "string"},
+            "deep_link_sub1": {"type": "string"}, "deep_link_sub2": {"type": "string"}, "deep_link_sub3": {"type": "string"},
+            "deep_link_sub4": {"type": "string"}, "deep_link_sub5": {"type": "string"}, "deep_link_sub6": {"type": "string"},
+            "deep_link_sub7": {"type": "string"}, "deep_link_sub8": {"type": "string"}, "deep_link_sub9": {"type": "string"},
+            "deep_link_sub10": {"type": "string"},
+            "ref": {"type": "string"}, "alias": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+            "web_url": {"type": "string"}, "ios_url": {"type": "string"}, "android_url": {"type": "string"}, "desktop_url": {"type": "string"},
+            "web_only": {"type": "boolean"},
+            "min_app_version": {"type": "object", "properties": {"ios": {"type": "string"}, "android": {"type": "string"}}},
+            "social": {"type": "object", "properties": {"title": {"type": "string"}, "description": {"type": "string"}, "image_url": {"type": "string"}}},
+            "campaign": {"type": "object", "properties": {"channel": {"type": "string"}, "campaign": {"type": "string"}, "feature": {"type": "string"},
+              "source": {"type": "string"}, "medium": {"type": "string"}}},
+            "data": {"type": "object", "additionalProperties": {"type": "string"}},
+            "expires_at": {"type": "string", "format": "date-time"},
+            "match_window_seconds": {"type": "integer", "minimum": 60, "maximum": 604800},
+            "created_at": {"type": "string", "format": "date-time", "readOnly": true},
+            "updated_at": {"type": "string", "format": "date-time", "readOnly": true}}},
+          "LinkPage": {"type": "object", "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Link"}}, "next_cursor": {"type": "string"}}},
+          "LinkBatch": {"type": "object", "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Link"}}}},
+          "LinkStats": {"type": "object", "properties": {"link_id": {"type": "string"}, "clicks": {"type": "integer"},
+            "by_platform": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "by_outcome": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "installs": {"type": "integer"}, "opens": {"type": "integer"},
+            "daily": {"type": "array", "items": {"type": "object", "properties": {"date": {"type": "string", "format": "date"}, "clicks": {"type": "integer"}}}}}},
+          "DeepLinkResult": {"type": "object", "required": ["status"], "properties": {
+            "status": {"type": "string", "enum": ["found", "not_found"]},
+            "deep_link": {"type": "object", "properties": {"url": {"type": "string"}, "path": {"type": "string"}, "deep_link_value": {"type": "string"},
+              "is_deferred": {"type": "boolean"}, "match_type": {"type": "string", "enum": ["deterministic", "probabilistic"]},
+              "confidence": {"type": "number"}, "click_id": {"type": "string"},
+              "click_event": {"type": "object", "additionalProperties": {"type": "string"}}}}}}
+        }
+      },
+      "paths": {
+        "/v1/apps": {
+          "post": {"summary": "Create an app with its hosts", "security": [{"admin": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}},
+            "responses": {"201": {"description": "Created; the only answer that shows the secret key", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"}}},
+          "get": {"summary": "List apps", "security": [{"admin": []}],
+            "responses": {"200": {"description": "Apps", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AppList"}}}}, "401": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/apps/{id}": {
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "get": {"summary": "Get an app", "security": [{"admin": []}],
+            "responses": {"200": {"description": "The app", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}}, "404": {"$ref": "#/components/responses/Error"}}},
+          "patch": {"summary": "Change an app (fields given replace the stored ones)", "security": [{"admin": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}},
+            "responses": {"200": {"description": "The app", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/links": {
+          "post": {"summary": "Create a link (same alias and content: the existing link)", "security": [{"secretKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+            "responses": {"201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+              "200": {"description": "An identical link with this alias exists", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"},
+              "413": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"}}},
+          "get": {"summary": "List links, newest first", "security": [{"secretKey": []}],
+            "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}, {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}}],
+            "responses": {"200": {"description": "A page", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkPage"}}}}, "400": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/links/batch": {
+          "post": {"summary": "Create up to 1000 links, all or none", "security": [{"secretKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "array", "maxItems": 1000, "items": {"$ref": "#/components/schemas/Link"}}}}},
+            "responses": {"201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkBatch"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/links/{id}": {
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "get": {"summary": "Get a link", "security": [{"secretKey": []}],
+            "responses": {"200": {"description": "The link", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+              "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}},
+          "patch": {"summary": "Change a link", "security": [{"secretKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+            "responses": {"200": {"description": "The link", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+              "409": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"}}},
+          "delete": {"summary": "Delete a link", "security": [{"secretKey": []}],
+            "responses": {"204": {"description": "Deleted"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/links/{id}/stats": {
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "get": {"summary": "Clicks by platform, outcome and day", "security": [{"secretKey": []}],
+            "parameters": [{"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}}, {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}}],
+            "responses": {"200": {"description": "Stats", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkStats"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/sdk/resolve": {
+          "post": {"summary": "What a URL the app was opened with points to", "security": [{"publishableKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["url"],
+              "properties": {"url": {"type": "string"}, "app_version": {"type": "string"}}}}}},
+            "responses": {"200": {"description": "The result", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeepLinkResult"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/.well-known/apple-app-site-association": {
+          "get": {"summary": "The host's AASA file", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/apple-app-site-association": {
+          "get": {"summary": "The host's AASA file (old iOS path)", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/.well-known/assetlinks.json": {
+          "get": {"summary": "The host's Digital Asset Links", "responses": {"200": {"description": "assetlinks", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/robots.txt": {"get": {"summary": "Crawlers may read everything", "responses": {"200": {"description": "robots.txt", "content": {"text/plain": {}}}}}},
+        "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "ok", "content": {"application/json": {}}}}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", "content": {"application/json": {}}}}}},
+        "/{path}": {
+          "parameters": [{"name": "path", "in": "path", "required": true, "schema": {"type": "string"}, "description": "A short code, alias or claimed path on an app's host"}],
+          "get": {"summary": "A click: redirect, preview page or crawler page",
+            "responses": {"200": {"description": "Preview or crawler page", "content": {"text/html": {}}}, "302": {"description": "Redirect"},
+              "404": {"description": "No such link or host"}, "410": {"description": "Expired link"}, "414": {"$ref": "#/components/responses/Error"}}},
+          "head": {"summary": "A link check: never counted", "responses": {"200": {"description": "Headers of the crawler page"}, "404": {"description": "No such link"}}}
+        }
+      }
+    }
+    """#
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import Synchronization
+import UnilinkCore
+import UnilinkStorage
+
+/// What the controllers share, passed in (no globals).
+struct ServerState: Sendable {
+    let settings: ServerSettings
+    let store: SQLStore
+    let directory: HostDirectory
+    let links: LinkCache
+    let clicks: ClickQueue
+    let renderer: PreviewRenderer
+    let boundPort: BoundPort
+
+    var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
+    var authorization: Authorization { Authorization(directory: directory) }
+    var addressing: HostAddressing { HostAddressing(localPort: boundPort.value) }
+}
+
+/// The port the server really listens on (differs from the setting when that is 0).
+final class BoundPort: Sendable {
+    private let port: Mutex<Int>
+
+    init(_ port: Int) {
+        self.port = Mutex(port)
+    }
+
+    var value: Int { port.withLock { $0 } }
+
+    func set(_ value: Int) {
+        port.withLock { $0 = value }
+    }
+}

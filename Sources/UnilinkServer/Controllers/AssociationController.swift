@@ -31,7 +31,7 @@ struct AssociationController {
     }
 
     private func host(_ request: Request) throws -> HostDirectory.Host {
-        let name = HostName.normalize(request.head.authority ?? "")
+        let name = HostName.normalize(request.linkHost)
         guard let host = state.directory.host(name) else { throw APIError.notFound("no app serves the host '\(name)'") }
         return host
     }

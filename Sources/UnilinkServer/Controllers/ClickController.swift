@@ -15,7 +15,7 @@ struct ClickController {
     }
 
     @Sendable func click(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let name = HostName.normalize(request.head.authority ?? "")
+        let name = HostName.normalize(request.linkHost)
         guard let host = state.directory.host(name) else {
             throw APIError.notFound("no app serves the host '\(name)'")
         }

@@ -12,6 +12,24 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "unilink")
     logger.logLevel = settings.logLevel
+    let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger)
+    let store = state.store, directory = state.directory
+    let table = buildRoutes(state: state)
+    return Application(
+        router: table.router,
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "unilink"),
+        services: [StoreService(store: store), ClickRecorderService(queue: state.clicks, store: store, logger: logger)],
+        onServerRunning: { channel in
+            state.boundPort.set(channel.localAddress?.port ?? settings.port)
+            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: newAdminToken, demo: demo, directory: directory).text)
+        },
+        logger: logger
+    )
+}
+
+/// Opens and migrates the store, makes sure an admin token exists, creates the demo on
+/// an empty database, and loads the host directory.
+func prepareServer(settings: ServerSettings, logger: Logger) async throws -> (ServerState, adminToken: String?, demo: DemoSetup.Demo?) {
     let store = try await SQLStore.open(settings.database, logger: logger)
     let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
     let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
@@ -21,17 +39,7 @@ public func buildApplication(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
         clicks: ClickQueue(), renderer: try PreviewRenderer(), boundPort: BoundPort(settings.port)
     )
-    let table = buildRoutes(state: state)
-    return Application(
-        router: table.router,
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "unilink"),
-        services: [ClickRecorderService(queue: state.clicks, store: store, logger: logger)],
-        onServerRunning: { channel in
-            state.boundPort.set(channel.localAddress?.port ?? settings.port)
-            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: newAdminToken, demo: demo, directory: directory).text)
-        },
-        logger: logger
-    )
+    return (state, newAdminToken, demo)
 }
 
 /// Every route, recorded in a `RouteTable` (the OpenAPI test reads it).

@@ -1,0 +1,104 @@
+import HTTPTypes
+import Foundation
+import HummingbirdTesting
+import Testing
+import UnilinkAPI
+
+@Suite("Apps and hosts through the admin API")
+struct AppsAPITests {
+    @Test func createShowsTheSecretOnceAndTheAppAfterwards() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            #expect(app.secretKey.hasPrefix("sk_"))
+            #expect(app.publishableKey.hasPrefix("pk_"))
+            let one = try await client.send(.get, "/v1/apps/\(app.id)", bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(one.name == "Shop")
+            #expect(one.secretKey == nil)
+            #expect(one.publishableKey == app.publishableKey)
+            #expect(one.domains?.map(\.role) == ["primary", "alternate", "short"])
+            let list = try await client.send(.get, "/v1/apps", bearer: TestServer.adminToken).decode(AppList.self)
+            #expect(list.data.map(\.id) == [app.id])
+        }
+    }
+
+    @Test func adminCallsNeedTheAdminToken() async throws {
+        try await TestServer.run { client in
+            let missing = try await client.send(.post, "/v1/apps", json: TestServer.shopApp)
+            #expect(missing.status == .unauthorized)
+            #expect(missing.errorCode == "unauthorized")
+            #expect(try await client.send(.get, "/v1/apps", bearer: "wrong").status == .unauthorized)
+            let app = try await client.createApp()
+            #expect(try await client.send(.get, "/v1/apps", bearer: app.secretKey).status == .unauthorized)
+        }
+    }
+
+    @Test func aHostBelongsToOneAppAndARefusalLosesNothing() async throws {
+        try await TestServer.run { client in
+            _ = try await client.createApp()
+            let clash = TestServer.otherApp.replacingOccurrences(of: "go.other.example.org", with: "exm.pl")
+            let response = try await client.send(.post, "/v1/apps", json: clash, bearer: TestServer.adminToken)
+            #expect(response.status == .conflict)
+            #expect(response.errorCode == "host_taken")
+            #expect(response.text.contains("exm.pl"))
+            let aasa = try await client.send(.get, "/.well-known/apple-app-site-association", host: "exm.pl")
+            #expect(aasa.status == .ok)
+            #expect(aasa.text.contains("ABCDE12345.com.example.shop"))
+            let list = try await client.send(.get, "/v1/apps", bearer: TestServer.adminToken).decode(AppList.self)
+            #expect(list.data.count == 1)
+        }
+    }
+
+    @Test func theSameHostTwiceInOneAppIsRefused() async throws {
+        try await TestServer.run { client in
+            let twice = TestServer.shopApp.replacingOccurrences(of: "\"host\": \"open.example.com\"", with: "\"host\": \"link.example.com\"")
+            let response = try await client.send(.post, "/v1/apps", json: twice, bearer: TestServer.adminToken)
+            #expect(response.status == .conflict)
+        }
+    }
+
+    @Test func patchRebuildsTheAssociationFilesAndRefusesAnotherAppsHost() async throws {
+        try await TestServer.run { client in
+            let shop = try await client.createApp()
+            let other = try await client.createApp(TestServer.otherApp)
+            let patched = try await client.send(.patch, "/v1/apps/\(shop.id)", json: #"{"paths": ["/items/*"]}"#, bearer: TestServer.adminToken)
+            #expect(patched.status == .ok)
+            let aasa = try await client.send(.get, "/.well-known/apple-app-site-association", host: "link.example.com").text
+            #expect(aasa.contains("/items/*"))
+            #expect(!aasa.contains("/u/*"))
+            let steal = #"{"domains": [{"host": "go.other.example.org", "role": "short"}]}"#
+            let refused = try await client.send(.patch, "/v1/apps/\(shop.id)", json: steal, bearer: TestServer.adminToken)
+            #expect(refused.status == .conflict)
+            let otherFile = try await client.send(.get, "/.well-known/apple-app-site-association", host: "go.other.example.org").text
+            #expect(otherFile.contains("FGHIJ67890.com.other.app"))
+            let shopStill = try await client.send(.get, "/.well-known/apple-app-site-association", host: "exm.pl")
+            #expect(shopStill.status == .ok)
+            _ = other
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"name": "X", "ios": {"team_id": "abc", "bundle_id": "com.x"}}"#, "ios.team_id"),
+        (#"{"name": 5}"#, "name"),
+        (#"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, "name"),
+        (#"{"name": "X", "domains": [{"host": "https://x.com/", "role": "primary"}]}"#, "not a host name"),
+        (#"{"name": "X", "domains": [{"host": "x.com", "role": "main"}]}"#, "primary, alternate or short"),
+        (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["AB:CD"]}}"#, "sha256_cert_fingerprints"),
+        (#"{"name": "X", "web": {"fallback_url": "javascript:alert(1)"}}"#, "web.fallback_url"),
+        (#"{"name": "X""#, "not valid JSON"),
+        (#"["name"]"#, "must be an object"),
+    ])
+    func badAppsAreRefusedNamingTheProblem(json: String, mentions: String) async throws {
+        try await TestServer.run { client in
+            let response = try await client.send(.post, "/v1/apps", json: json, bearer: TestServer.adminToken)
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains(mentions), "\(response.text)")
+        }
+    }
+
+    @Test func unknownAppIs404() async throws {
+        try await TestServer.run { client in
+            let response = try await client.send(.get, "/v1/apps/app_nope", bearer: TestServer.adminToken)
+            #expect(response.status == .notFound)
+        }
+    }
+}

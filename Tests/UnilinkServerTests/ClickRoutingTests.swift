@@ -1,0 +1,152 @@
+import NIOCore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import UnilinkAPI
+
+@Suite("Clicks on an app's hosts")
+struct ClickRoutingTests {
+    static let link = """
+        {"path": "/u/42", "deep_link_value": "user", "alias": "anna", "web_url": "https://www.example.com/u/42",
+         "social": {"title": "Anna <script>alert(1)</script> & co", "description": "\\"quoted\\"", "image_url": "https://www.example.com/a.jpg"}}
+        """
+
+    enum Answer: Equatable {
+        case page(String)
+        case redirect(prefix: String)
+        case status(Int)
+    }
+
+    static let table: [(ua: String, host: String, path: String, answer: Answer)] = [
+        (UA.macSafari, "exm.pl", "/anna", .redirect(prefix: "https://www.example.com/u/42")),
+        (UA.windowsChrome, "link.example.com", "/u/42", .redirect(prefix: "https://www.example.com/")),
+        (UA.iPhoneSafari, "exm.pl", "/anna", .page("Open in the app")),
+        (UA.iPadSafari, "link.example.com", "/u/42", .page("Open in the app")),
+        (UA.androidChrome, "exm.pl", "/anna", .page("Google Play")),
+        (UA.iPhoneSafari, "open.example.com", "/u/42", .redirect(prefix: "https://apps.apple.com/app/id123456789")),
+        (UA.androidChrome, "open.example.com", "/u/42", .redirect(prefix: "intent://open.example.com/u/42")),
+        (UA.instagramAndroid, "open.example.com", "/u/42", .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")),
+        (UA.facebookCrawler, "exm.pl", "/anna", .page("og:title")),
+        (UA.iMessage, "link.example.com", "/u/42", .page("og:title")),
+        (UA.slack, "open.example.com", "/u/42", .page("og:title")),
+        (UA.weChatIOS, "exm.pl", "/anna", .page("class=\"hint\"")),
+        (UA.weiboIOS, "link.example.com", "/u/42", .page("class=\"hint\"")),
+        (UA.iPhoneSafari, "link.example.com", "/help/faq", .status(404)),
+        (UA.iPhoneSafari, "link.example.com", "/not-claimed", .status(404)),
+        (UA.iPhoneSafari, "exm.pl", "/nosuchcode", .status(404)),
+        (UA.iPhoneSafari, "unknown.example.net", "/u/42", .status(404)),
+    ]
+
+    @Test(arguments: 0..<table.count)
+    func everyVisitorGetsTheRightAnswer(row: Int) async throws {
+        let (ua, host, path, answer) = Self.table[row]
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(Self.link, app: app)
+            let response = try await client.send(.get, path, host: host, userAgent: ua)
+            switch answer {
+            case .page(let marker):
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains(marker))
+            case .redirect(let prefix):
+                #expect(response.status == .found)
+                #expect(response.headers[.location]?.hasPrefix(prefix) == true, "\(response.headers[.location] ?? "none")")
+                #expect(response.headers[.cacheControl] == "no-store")
+            case .status(let code):
+                #expect(response.status.code == code)
+            }
+        }
+    }
+
+    @Test func previewPageCarriesEveryTagEscaped() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(Self.link, app: app)
+            let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari).text
+            #expect(!page.contains("<script>alert(1)</script>"))
+            #expect(page.contains("Anna &lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
+            #expect(page.contains("&quot;quoted&quot;"))
+            for tag in ["og:title", "og:description", "og:image", "og:url", "og:type", "twitter:card", "twitter:app:id:iphone", "twitter:app:id:googleplay",
+                        "al:ios:url\" content=\"shop://u/42", "al:ios:app_store_id", "al:android:package", "al:android:url", "al:web:url",
+                        "name=\"apple-itunes-app\" content=\"app-id=123456789, app-argument=https://link.example.com/u/42"] {
+                #expect(page.contains(tag), "\(tag)")
+            }
+            let clickID = try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1)
+            #expect(page.contains("href=\"https://open.example.com/u/42?deep_link_value=user&amp;ul_code="))
+            #expect(page.contains("ul_click=\(clickID)"))
+            #expect(!page.contains("cdn"))
+        }
+    }
+
+    @Test func theAlternateHostContinuesThePreviewsClickIntoThePlayReferrer() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(Self.link, app: app)
+            let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.instagramAndroid).text
+            let clickID = String(try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+            let open = try await client.send(.get, "/u/42?ul_click=\(clickID)", host: "open.example.com", userAgent: UA.instagramAndroid)
+            #expect(open.headers[.location] == "https://play.google.com/store/apps/details?id=com.example.shop&referrer=\(clickID)")
+        }
+    }
+
+    @Test func weChatOverlaySpeaksChineseToChineseReaders() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(Self.link, app: app)
+            let zh = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.weChatIOS, headers: [.acceptLanguage: "zh-CN,zh;q=0.9"]).text
+            #expect(zh.contains("请在浏览器中打开此页面"))
+            #expect(zh.contains("<html lang=\"zh\">"))
+            #expect(!zh.contains("shop://u/42\"") || zh.contains("al:ios:url"))
+            let en = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.weChatIOS, headers: [.acceptLanguage: "en-US"]).text
+            #expect(en.contains("Open this page in your browser"))
+        }
+    }
+
+    @Test func longLinksNeedNoAPICallAndTheirQueryOverrides() async throws {
+        try await TestServer.run { client in
+            _ = try await client.createApp()
+            let page = try await client.send(.get, "/p/shoes?deep_link_value=shoes&deep_link_sub1=red&utm_source=mail", host: "link.example.com", userAgent: UA.iPhoneSafari)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("open.example.com/p/shoes?deep_link_value=shoes&amp;deep_link_sub1=red"))
+        }
+    }
+
+    @Test func headRequestsAndCrawlersAreNotCountedButPeopleAre() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(Self.link, app: app)
+            let id = try #require(link.id)
+            let head = try await client.send(.head, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.facebookCrawler)
+            try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari)
+            try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.macSafari)
+            try await client.send(.get, "/u/42?ul_code=\(try #require(link.code))", host: "open.example.com", userAgent: UA.iPhoneSafari)
+            var stats: LinkStats?
+            for _ in 0..<100 {
+                stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
+                if stats?.clicks == 3 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(stats?.clicks == 3)
+            #expect(stats?.byPlatform == ["ios": 2, "desktop": 1])
+            #expect(stats?.byOutcome == ["preview": 1, "web": 1, "store": 1])
+            #expect(stats?.daily.map(\.clicks) == [3])
+            let bad = try await client.send(.get, "/v1/links/\(id)/stats?from=yesterday", bearer: app.secretKey)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func expiredLinksSendPeopleToTheWeb() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(#"{"path": "/u/1", "alias": "old", "expires_at": "2020-01-01T00:00:00Z"}"#, app: app)
+            let response = try await client.send(.get, "/old", host: "exm.pl", userAgent: UA.iPhoneSafari)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://www.example.com/")
+        }
+    }
+}

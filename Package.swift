@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        // Tests only: the end-to-end test talks to the real server over loopback.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
     ],
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
@@ -73,7 +75,11 @@ let package = Package(
         .target(name: "Unilink", dependencies: ["UnilinkAPI"], swiftSettings: swiftSettings),
 
         .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "UnilinkCLITests", dependencies: ["unilink"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnilinkCLITests",
+            dependencies: ["unilink", "UnilinkAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "UnilinkServerTests",
             dependencies: [

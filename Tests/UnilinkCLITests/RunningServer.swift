@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The real `unilink serve` process on a loopback port with its own SQLite file, as the
+/// README starts it; its banner is read from stdout like a newcomer reads it.
+final class RunningServer {
+    let process = Process()
+    let output: URL
+    let banner: String
+    let port: Int
+
+    init(database: URL, arguments: [String] = []) async throws {
+        output = database.deletingLastPathComponent().appendingPathComponent("stdout-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.executableURL = JSONLinesAdapterTests.binary
+        process.arguments = ["serve", "--port", "0", "--database-url", "sqlite://" + database.path] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        for _ in 0..<600 where !text.contains("Unilink is listening") || !(text.contains("Try it:") || text.contains("Demo link:") || text.hasSuffix(")\n")) {
+            try await Task.sleep(for: .milliseconds(50))
+            text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+            if !process.isRunning { break }
+        }
+        banner = text
+        guard let match = text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/), let port = Int(match.1) else {
+            process.terminate()
+            throw ServerDidNotStart(output: text)
+        }
+        self.port = port
+    }
+
+    /// The value after `label` on the banner line that has it.
+    func bannerValue(_ label: String) -> String? {
+        banner.split(separator: "\n").first { $0.contains(label) }
+            .flatMap { $0.split(separator: " ").last.map(String.init) }
+    }
+
+    /// SIGTERM, as a service manager stops it; returns the exit status.
+    func stop() async throws -> Int32 {
+        process.terminate()
+        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        return process.terminationStatus
+    }
+
+    struct ServerDidNotStart: Error {
+        let output: String
+    }
+}
+
+/// A plain HTTP client on loopback that never follows redirects and can name any host.
+struct LoopbackClient {
+    let client: HTTPClient
+    let port: Int
+
+    struct Answer {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: String
+
+        var location: String? { headers.first(name: "location") }
+    }
+
+    func send(_ path: String, method: HTTPMethod = .GET, host: String = "127.0.0.1", userAgent: String? = nil,
+              bearer: String? = nil, key: String? = nil, json: String? = nil, headers extra: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        request.headers.replaceOrAdd(name: "Host", value: host)
+        if let userAgent { request.headers.add(name: "User-Agent", value: userAgent) }
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        if let key { request.headers.add(name: "X-Unilink-Key", value: key) }
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: json))
+        }
+        let response = try await client.execute(request, timeout: .seconds(15))
+        let body = try await response.body.collect(upTo: 4 * 1024 * 1024)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
+    }
+}

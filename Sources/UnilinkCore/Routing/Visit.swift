@@ -12,14 +12,20 @@ public struct Visit: Sendable, Equatable {
     /// The id this click is recorded under (chosen by the caller: the router is pure).
     public var clickID: String
     public var time: Date
+    /// The visitor's IP address (socket peer, or what a trusted proxy forwarded).
+    public var clientAddress: String?
 
-    public init(userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], appVersion: String? = nil, clickID: String, time: Date) {
+    public init(
+        userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], appVersion: String? = nil, clickID: String, time: Date,
+        clientAddress: String? = nil
+    ) {
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages
         self.appVersion = appVersion
         self.clickID = clickID
         self.time = time
+        self.clientAddress = clientAddress
     }
 
     /// `Accept-Language: de-DE,de;q=0.9,en;q=0.5` -> `["de-DE", "de", "en"]`, by weight.

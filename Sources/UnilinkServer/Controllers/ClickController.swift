@@ -1,6 +1,7 @@
 import HTTPTypes
 import Foundation
 import Hummingbird
+import Logging
 import UnilinkCore
 
 /// Every other GET or HEAD on an app's host: a click. Resolves the link from memory,
@@ -29,9 +30,15 @@ struct ClickController {
             isHead: request.method == .head,
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
             clickID: clickID(query, role: host.role),
-            time: .now
+            time: .now,
+            clientAddress: ClientAddress(trustedProxies: state.settings.trustedProxies).resolve(
+                peer: context.peerAddress,
+                forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
+                forwarded: request.headers[HTTPField.Name("Forwarded")!]
+            )
         )
         let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
+        context.logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         if let outcome = decision.outcome {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,

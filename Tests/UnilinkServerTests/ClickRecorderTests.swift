@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+import UnilinkCore
+@testable import UnilinkServer
+import UnilinkStorage
+
+@Suite("Click recording off the request path")
+struct ClickRecorderTests {
+    static func click(_ index: Int, link: String) -> ClickRecord {
+        ClickRecord(clickID: "c\(index)", appID: "app", linkID: link, time: Date(timeIntervalSince1970: 1_800_000_000),
+                    host: "exm.pl", path: "/x", platform: .ios, outcome: .preview)
+    }
+
+    @Test func gracefulShutdownFlushesEverythingQueued() async throws {
+        let store = try await SQLStore.open(.sqliteMemory, logger: Logger(label: "test"))
+        let queue = ClickQueue()
+        for index in 0..<1_234 { queue.enqueue(Self.click(index, link: "lnk_a")) }
+        let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), batchSize: 100)
+        let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(queue.count == 0)
+        let counts = try await store.clickCounts(linkID: "lnk_a", from: "2000-01-01", to: "2100-01-01")
+        #expect(counts.reduce(0) { $0 + $1.count } == 1_234)
+        try await store.close()
+    }
+
+    @Test func aFullQueueDropsInsteadOfGrowingWithoutBound() {
+        let queue = ClickQueue(capacity: 10)
+        for index in 0..<15 { queue.enqueue(Self.click(index, link: "l")) }
+        #expect(queue.count == 10)
+        #expect(queue.droppedCount == 5)
+        #expect(queue.take(maxCount: 4).map(\.clickID) == ["c0", "c1", "c2", "c3"])
+    }
+}

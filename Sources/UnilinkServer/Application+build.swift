@@ -37,7 +37,7 @@ func prepareServer(settings: ServerSettings, logger: Logger) async throws -> (Se
     try await directory.reload(from: store)
     let state = ServerState(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
-        clicks: ClickQueue(), renderer: try PreviewRenderer(), boundPort: BoundPort(settings.port)
+        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port)
     )
     return (state, newAdminToken, demo)
 }

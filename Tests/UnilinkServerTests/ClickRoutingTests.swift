@@ -80,6 +80,24 @@ struct ClickRoutingTests {
         }
     }
 
+    @Test func cachedPreviewPagesCarryEachClicksOwnIDAndFollowEdits() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(Self.link, app: app)
+            let first = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.androidChrome).text
+            let second = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.androidChrome).text
+            let ids = [first, second].compactMap { $0.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/).map { String($0.1) } }
+            #expect(ids.count == 2)
+            #expect(ids[0] != ids[1])
+            #expect(second.contains("referrer%3D\(ids[1])") || second.contains("referrer=\(ids[1])"))
+            #expect(!second.contains(ids[0]))
+            #expect(first.replacing(ids[0], with: "ID") == second.replacing(ids[1], with: "ID"))
+            _ = try await client.send(.patch, "/v1/links/\(try #require(link.id))", json: #"{"social": {"title": "Edited"}}"#, bearer: app.secretKey)
+            let edited = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.androidChrome).text
+            #expect(edited.contains("<h1>Edited</h1>"))
+        }
+    }
+
     @Test func theAlternateHostContinuesThePreviewsClickIntoThePlayReferrer() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp()

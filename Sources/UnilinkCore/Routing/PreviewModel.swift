@@ -1,6 +1,6 @@
 /// Everything the preview page shows, already decided; the template only prints it.
-public struct PreviewModel: Sendable, Equatable {
-    public enum Language: String, Sendable {
+public struct PreviewModel: Sendable, Hashable {
+    public enum Language: String, Sendable, Hashable {
         case en, zh
     }
 

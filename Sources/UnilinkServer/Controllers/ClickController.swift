@@ -64,9 +64,9 @@ struct ClickController {
         case .redirect(let location, _):
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer-when-downgrade"])
         case .previewPage(let model), .openInBrowserHint(let model):
-            return Pages.html(state.renderer.render(model), head: head, cache: "no-store")
+            return Pages.html(state.previews.page(for: model), head: head, cache: "no-store")
         case .crawlerPage(let model):
-            return Pages.html(state.renderer.render(model), head: head, cache: "public, max-age=300")
+            return Pages.html(state.previews.page(for: model), head: head, cache: "public, max-age=300")
         case .gone:
             return Pages.gone()
         }

@@ -11,7 +11,7 @@ struct ServerState: Sendable {
     let directory: HostDirectory
     let links: LinkCache
     let clicks: ClickQueue
-    let renderer: PreviewRenderer
+    let previews: PreviewPageCache
     let boundPort: BoundPort
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }

@@ -35,7 +35,7 @@ bare_rps=$(run bare "http://127.0.0.1:18090$path" localhost "$desktop")
 click_rps=$(run click "http://127.0.0.1:18091$path" go.localhost "$desktop")
 preview_rps=$(run preview "http://127.0.0.1:18091$path" go.localhost "$iphone")
 echo "wrk -t1 -c$connections -d${seconds}s, 2 cores shared by wrk and the server"
-printf "%-44s %10s req/s  %s\n" "bare Hummingbird fixed 302 (baseline)" "$bare_rps" "$(awk '/Latency/ {print "p50-ish avg " $2}' "$work/bare")"
+printf "%-44s %10s req/s  %s\n" "bare Hummingbird fixed 302 (baseline)" "$bare_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/bare")"
 printf "%-44s %10s req/s  %s\n" "unilink short-link click, 302 (cache hit)" "$click_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/click")"
 printf "%-44s %10s req/s  %s\n" "unilink preview page, 200 HTML" "$preview_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/preview")"
 awk -v b="$bare_rps" -v c="$click_rps" -v p="$preview_rps" 'BEGIN { printf "click / baseline = %.2f   preview / baseline = %.2f\n", c / b, p / b }'

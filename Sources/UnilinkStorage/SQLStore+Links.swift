@@ -3,10 +3,14 @@ public import UnilinkCore
 import SQLKit
 
 extension SQLStore {
-    /// Stores new links all together or none: a taken alias fails the whole batch.
+    /// Stores new links all together or none: a taken alias or code fails the whole batch.
+    /// Writers are serialised, so these checks cannot race another insert.
     public func insert(links: [Link]) async throws {
         try await transaction { database in
             for link in links {
+                if try await database.raw("SELECT id FROM links WHERE code = \(bind: link.code)").first() != nil {
+                    throw StoreError.codeTaken(link.code)
+                }
                 if let alias = link.alias,
                    try await database.raw("SELECT id FROM links WHERE app_id = \(bind: link.appID) AND alias = \(bind: alias)").first() != nil {
                     throw StoreError.aliasTaken(alias)

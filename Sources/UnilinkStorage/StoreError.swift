@@ -2,6 +2,8 @@
 public enum StoreError: Error, Equatable, Sendable {
     case hostTaken(String)
     case aliasTaken(String)
+    /// A random short code collided; the caller draws new ones.
+    case codeTaken(String)
     case notFound(String)
     case invalidInput(String)
     case unsupported(String)

@@ -26,8 +26,8 @@ struct LinksController {
         if let link = existing.first ?? nil {
             return try HTTPBody.json(LinkInput.body(of: link, app: app, addressing: state.addressing), status: .ok)
         }
-        try await store(links)
-        return try HTTPBody.json(LinkInput.body(of: links[0], app: app, addressing: state.addressing), status: .created)
+        let stored = try await store(links)
+        return try HTTPBody.json(LinkInput.body(of: stored[0], app: app, addressing: state.addressing), status: .created)
     }
 
     /// All or nothing: one bad item refuses the batch, naming its index.
@@ -37,8 +37,8 @@ struct LinksController {
         guard !bodies.isEmpty else { throw APIError.badRequest("the batch is empty") }
         guard bodies.count <= Self.maxBatch else { throw APIError.badRequest("a batch holds at most \(Self.maxBatch) links; got \(bodies.count)") }
         let (links, existing) = try await prepare(bodies, app: app)
-        try await store(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element))
-        let answered = links.enumerated().map { existing[$0.offset] ?? $0.element }
+        var stored = try await store(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element)).makeIterator()
+        let answered = existing.map { $0 ?? stored.next()! }
         return try HTTPBody.json(LinkBatch(data: answered.map { LinkInput.body(of: $0, app: app, addressing: state.addressing) }), status: .created)
     }
 
@@ -130,12 +130,21 @@ struct LinksController {
         return (links, existing)
     }
 
-    private func store(_ links: [Link]) async throws {
-        guard !links.isEmpty else { return }
-        try await state.store.insert(links: links)
-        for link in links {
-            if let alias = link.alias { state.links.invalidate(appID: link.appID, alias: alias) }
+    /// Stores new links; a collision of random codes (about one in 10^12 per pair) draws
+    /// new codes. Returns the links as stored.
+    private func store(_ links: [Link]) async throws -> [Link] {
+        guard !links.isEmpty else { return [] }
+        var links = links
+        for attempt in 1...3 {
+            do {
+                try await state.store.insert(links: links)
+                break
+            } catch StoreError.codeTaken where attempt < 3 {
+                for index in links.indices { links[index].code = ShortCode.make() }
+            }
         }
+        for link in links { state.links.invalidate(link) }
+        return links
     }
 
     private func ownLink(_ context: AppRequestContext, app: App) async throws -> Link {

@@ -32,6 +32,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             switch error {
             case .hostTaken(let host): return .conflict("host_taken", "the host '\(host)' already belongs to an app")
             case .aliasTaken(let alias): return .conflict("alias_taken", "the alias '\(alias)' is already used by another link of this app")
+            case .codeTaken(let code): return .conflict("code_taken", "the short code '\(code)' is taken; retry")
             case .notFound(let what): return .notFound(what)
             case .invalidInput(let message): return .badRequest(message)
             case .unsupported(let message): return APIError(.notImplemented, "unsupported", message)

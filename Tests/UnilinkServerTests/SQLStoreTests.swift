@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import Testing
+import UnilinkCore
+import UnilinkStorage
+
+/// The store on a real SQLite file.
+@Suite("SQL store on SQLite")
+struct SQLStoreTests {
+    static func withStore(_ body: (SQLStore, URL) async throws -> Void) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-store-\(UUID().uuidString).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+        let store = try await SQLStore.open(.sqliteFile(path: file.path), logger: Logger(label: "test"))
+        try await body(store, file)
+    }
+
+    static func app(_ id: String, hosts: [String]) -> App {
+        App(id: id, name: id, domains: hosts.map { App.Domain(host: $0, role: .short) })
+    }
+
+    static func link(_ id: String, code: String, alias: String? = nil) -> Link {
+        Link(id: id, appID: "a", code: code, alias: alias, content: LinkContent(path: "/u/\(id)"), createdAt: .now, updatedAt: .now)
+    }
+
+    @Test func reopeningAppliesNoMigrationTwiceAndKeepsTheData() async throws {
+        try await Self.withStore { store, file in
+            try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
+            try await store.close()
+            let again = try await SQLStore.open(.sqliteFile(path: file.path), logger: Logger(label: "test"))
+            #expect(try await again.apps().map(\.id) == ["a"])
+            try await again.close()
+        }
+    }
+
+    @Test func aBatchWithATakenCodeOrAliasStoresNothing() async throws {
+        try await Self.withStore { store, _ in
+            try await store.insert(links: [Self.link("lnk_1", code: "aaaaaaa", alias: "one")])
+            await #expect(throws: StoreError.codeTaken("aaaaaaa")) {
+                try await store.insert(links: [Self.link("lnk_2", code: "bbbbbbb"), Self.link("lnk_3", code: "aaaaaaa")])
+            }
+            await #expect(throws: StoreError.aliasTaken("one")) {
+                try await store.insert(links: [Self.link("lnk_4", code: "ccccccc"), Self.link("lnk_5", code: "ddddddd", alias: "one")])
+            }
+            #expect(try await store.links(appID: "a", before: nil, limit: 10).map(\.id) == ["lnk_1"])
+            try await store.close()
+        }
+    }
+
+    @Test func aRefusedHostChangeKeepsTheAppsHosts() async throws {
+        try await Self.withStore { store, _ in
+            try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
+            try await store.insert(app: Self.app("b", hosts: ["b.example"]), keys: [])
+            await #expect(throws: StoreError.hostTaken("b.example")) {
+                try await store.update(app: Self.app("a", hosts: ["a2.example", "b.example"]))
+            }
+            let apps = try await store.apps()
+            #expect(apps.first { $0.id == "a" }?.domains.map(\.host) == ["a.example"])
+            try await store.insert(app: Self.app("c", hosts: ["c.example"]), keys: [])
+            await #expect(throws: StoreError.hostTaken("a.example")) {
+                try await store.insert(app: Self.app("d", hosts: ["a.example"]), keys: [])
+            }
+            try await store.close()
+        }
+    }
+}

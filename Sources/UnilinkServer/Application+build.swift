@@ -1,6 +1,7 @@
 public import Hummingbird
 import Logging
 import NIOCore
+public import Prometheus
 import UnilinkStorage
 
 /// Opens the store, runs migrations, prepares the demo on an empty database, and builds
@@ -8,11 +9,12 @@ import UnilinkStorage
 /// once the server listens.
 public func buildApplication(
     settings: ServerSettings,
+    metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     announce: @escaping @Sendable (String) -> Void = { print($0) }
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "unilink")
     logger.logLevel = settings.logLevel
-    let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger)
+    let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory
     let table = buildRoutes(state: state)
     return Application(
@@ -29,7 +31,9 @@ public func buildApplication(
 
 /// Opens and migrates the store, makes sure an admin token exists, creates the demo on
 /// an empty database, and loads the host directory.
-func prepareServer(settings: ServerSettings, logger: Logger) async throws -> (ServerState, adminToken: String?, demo: DemoSetup.Demo?) {
+func prepareServer(
+    settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+) async throws -> (ServerState, adminToken: String?, demo: DemoSetup.Demo?) {
     let store = try await SQLStore.open(settings.database, logger: logger)
     let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
     let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
@@ -37,7 +41,7 @@ func prepareServer(settings: ServerSettings, logger: Logger) async throws -> (Se
     try await directory.reload(from: store)
     let state = ServerState(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
-        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port)
+        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics
     )
     return (state, newAdminToken, demo)
 }
@@ -45,6 +49,7 @@ func prepareServer(settings: ServerSettings, logger: Logger) async throws -> (Se
 /// Every route, recorded in a `RouteTable` (the OpenAPI test reads it).
 func buildRoutes(state: ServerState) -> RouteTable {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
     let table = RouteTable(router: router)
     SystemController(state: state).register(in: table)

@@ -2,6 +2,8 @@ import Foundation
 import ArgumentParser
 import Configuration
 import Hummingbird
+import Metrics
+import Prometheus
 import UnilinkServer
 
 /// `unilink serve`: the link server. Flags win over `UNILINK_*` environment variables,
@@ -39,7 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let app = try await buildApplication(settings: settings) { banner in
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let app = try await buildApplication(settings: settings, metrics: registry) { banner in
             // Unbuffered, so a script reading the pipe sees the banner at once.
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         }

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import Prometheus
 
 /// Health and the API description.
 struct SystemController {
@@ -8,6 +9,7 @@ struct SystemController {
     func register(in table: RouteTable) {
         table.add(.get, "/healthz", use: health)
         table.add(.get, "/openapi.json", use: openAPI)
+        table.add(.get, "/metrics", use: metrics)
     }
 
     /// Alive, with the click queue's depth; does not depend on the database.
@@ -18,6 +20,20 @@ struct SystemController {
             let dropped_clicks: Int
         }
         return try HTTPBody.json(Health(queued_clicks: state.clicks.count, dropped_clicks: state.clicks.droppedCount))
+    }
+
+    /// Prometheus text format: clicks by outcome and platform, the click queue, and (when
+    /// the executable bootstrapped swift-metrics with the same registry) HTTP requests.
+    @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
+        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored"))
+            .set(Int64(state.clicks.count))
+        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
+            .set(Int64(state.clicks.droppedCount))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.emitToBuffer()))
+        )
     }
 
     @Sendable func openAPI(_ request: Request, context: AppRequestContext) async throws -> Response {

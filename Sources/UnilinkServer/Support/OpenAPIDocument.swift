@@ -145,6 +145,7 @@ enum OpenAPIDocument {
         },
         "/robots.txt": {"get": {"summary": "Crawlers may read everything", "responses": {"200": {"description": "robots.txt", "content": {"text/plain": {}}}}}},
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "ok", "content": {"application/json": {}}}}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": {"description": "Text exposition format", "content": {"text/plain": {}}}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", "content": {"application/json": {}}}}}},
         "/{path}": {
           "parameters": [{"name": "path", "in": "path", "required": true, "schema": {"type": "string"}, "description": "A short code, alias or claimed path on an app's host"}],

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 import Synchronization
 import UnilinkCore
 import UnilinkStorage
@@ -13,6 +14,7 @@ struct ServerState: Sendable {
     let clicks: ClickQueue
     let previews: PreviewPageCache
     let boundPort: BoundPort
+    let metrics: PrometheusCollectorRegistry
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }

@@ -1,0 +1,68 @@
+public import Foundation
+
+/// A mobile click that may lead to an install, kept until its match window closes.
+/// Holds no IP address: only keyed hashes of it (`networkKey`) and of its network
+/// prefix (`prefixKey`).
+public struct PendingClick: Sendable, Equatable, Codable {
+    public var clickID: String
+    public var appID: String
+    public var linkID: String?
+    /// What the link opens, with the click's own query parameters applied.
+    public var content: LinkContent
+    public var time: Date
+    public var expiresAt: Date
+    public var networkKey: String?
+    public var prefixKey: String?
+    public var os: UserAgent.OS
+    public var osVersion: String?
+    /// From the User-Agent where it carries one (Android); iOS Safari does not.
+    public var model: String?
+    /// From Accept-Language.
+    public var acceptLanguages: [String]
+    /// Added by the preview page's script, once.
+    public var signals: DeviceSignals?
+    /// The install that this click was matched to; a consumed click matches nothing else.
+    public var consumedBy: String?
+
+    public init(
+        clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date,
+        networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?,
+        acceptLanguages: [String], signals: DeviceSignals? = nil, consumedBy: String? = nil
+    ) {
+        self.clickID = clickID
+        self.appID = appID
+        self.linkID = linkID
+        self.content = content
+        self.time = time
+        self.expiresAt = expiresAt
+        self.networkKey = networkKey
+        self.prefixKey = prefixKey
+        self.os = os
+        self.osVersion = osVersion
+        self.model = model
+        self.acceptLanguages = acceptLanguages
+        self.signals = signals
+        self.consumedBy = consumedBy
+    }
+}
+
+/// The first launch of an installed app, as the SDK describes it.
+public struct InstallFingerprint: Sendable, Equatable {
+    public var networkKey: String?
+    public var prefixKey: String?
+    public var os: UserAgent.OS
+    public var osVersion: String?
+    public var model: String?
+    public var signals: DeviceSignals
+    public var time: Date
+
+    public init(networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?, signals: DeviceSignals, time: Date) {
+        self.networkKey = networkKey
+        self.prefixKey = prefixKey
+        self.os = os
+        self.osVersion = osVersion
+        self.model = model
+        self.signals = signals
+        self.time = time
+    }
+}

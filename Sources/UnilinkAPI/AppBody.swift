@@ -72,6 +72,8 @@ public struct AppBody: Codable, Sendable, Equatable {
     public var paths: [String]?
     public var excludePaths: [String]?
     public var matchWindowSeconds: Int?
+    /// The preview page's button copies a token the SDK can read for an exact deferred match.
+    public var pasteboardToken: Bool?
     /// Only in the response to `POST /v1/apps`: shown once, stored hashed.
     public var secretKey: String?
     public var publishableKey: String?
@@ -93,7 +95,7 @@ public struct AppBody: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, ios, android, web, domains, paths
-        case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds"
+        case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
         case secretKey = "secret_key", publishableKey = "publishable_key", createdAt = "created_at"
     }
 }

@@ -20,7 +20,11 @@ public func buildApplication(
     return Application(
         router: table.router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "unilink"),
-        services: [StoreService(store: store), ClickRecorderService(queue: state.clicks, store: store, logger: logger)],
+        services: [
+            StoreService(store: store),
+            ClickRecorderService(queue: state.clicks, store: store, logger: logger),
+            PendingClickPurgeService(store: store, logger: logger),
+        ],
         onServerRunning: { channel in
             state.boundPort.set(channel.localAddress?.port ?? settings.port)
             announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: newAdminToken, demo: demo, directory: directory).text)
@@ -41,7 +45,8 @@ func prepareServer(
     try await directory.reload(from: store)
     let state = ServerState(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
-        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics
+        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics,
+        networkKeys: try await NetworkKeys.load(from: store)
     )
     return (state, newAdminToken, demo)
 }
@@ -57,6 +62,8 @@ func buildRoutes(state: ServerState) -> RouteTable {
     AppsController(state: state).register(in: table)
     LinksController(state: state).register(in: table)
     SDKController(state: state).register(in: table)
+    DeferredController(state: state).register(in: table)
+    SignalsController(state: state).register(in: table)
     ClickController(state: state).register(in: table)
     return table
 }

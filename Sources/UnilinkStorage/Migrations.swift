@@ -22,6 +22,27 @@ enum Migrations {
             """,
             "CREATE INDEX clicks_link ON clicks (link_id, day)",
         ]),
+        (2, [
+            // Mobile clicks waiting for the install they may lead to; purged when their window closes.
+            """
+            CREATE TABLE pending_clicks (click_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, link_id TEXT, created_at BIGINT NOT NULL,
+              expires_at BIGINT NOT NULL, network_key TEXT, prefix_key TEXT, document TEXT NOT NULL,
+              screen_width BIGINT, screen_height BIGINT, screen_scale DOUBLE PRECISION, time_zone TEXT, languages TEXT, signals_at BIGINT,
+              consumed_by TEXT)
+            """,
+            "CREATE INDEX pending_clicks_prefix ON pending_clicks (app_id, prefix_key, expires_at)",
+            "CREATE INDEX pending_clicks_expiry ON pending_clicks (expires_at)",
+            // One answer per install: a retry gets the same answer.
+            """
+            CREATE TABLE deferred_answers (app_id TEXT NOT NULL, install_id TEXT NOT NULL, click_id TEXT, answer TEXT NOT NULL,
+              created_at BIGINT NOT NULL, PRIMARY KEY (app_id, install_id))
+            """,
+            """
+            CREATE TABLE events (app_id TEXT NOT NULL, install_id TEXT, link_id TEXT, click_id TEXT, type TEXT NOT NULL, name TEXT,
+              match_type TEXT, properties TEXT, occurred_at BIGINT NOT NULL, day TEXT NOT NULL)
+            """,
+            "CREATE INDEX events_link ON events (link_id, type, day)",
+        ]),
     ]
 
     static func run(on store: SQLStore) async throws {

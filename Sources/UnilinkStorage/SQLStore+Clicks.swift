@@ -3,11 +3,12 @@ public import UnilinkCore
 import SQLKit
 
 extension SQLStore {
-    /// One transaction per batch: the recorder's unit of work.
+    /// One transaction per batch: the recorder's unit of work, pending clicks included.
     public func insert(clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         try await transaction { database in
             for click in clicks {
+                if let pending = click.pending { try await Self.insert(pending: pending, on: database) }
                 try await database.raw("""
                     INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app)
                     VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: Self.milliseconds(click.time)),

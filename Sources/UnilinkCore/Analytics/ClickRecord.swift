@@ -11,10 +11,12 @@ public struct ClickRecord: Sendable, Equatable {
     public var platform: ClickPlatform
     public var outcome: ClickOutcome
     public var inAppBrowser: String?
+    /// Set for mobile clicks that may lead to an install.
+    public var pending: PendingClick?
 
     public init(
         clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
-        platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil
+        platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -25,6 +27,7 @@ public struct ClickRecord: Sendable, Equatable {
         self.platform = platform
         self.outcome = outcome
         self.inAppBrowser = inAppBrowser
+        self.pending = pending
     }
 }
 

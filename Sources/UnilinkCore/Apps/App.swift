@@ -65,6 +65,9 @@ public struct App: Sendable, Equatable, Codable {
     public var excludePaths: [String]
     /// How long a click may wait for the install it led to.
     public var matchWindowSeconds: Int
+    /// The preview page's button copies a click token for the app to read (opt-in: iOS
+    /// asks the user before an app reads the pasteboard).
+    public var pasteboardToken: Bool?
     public var createdAt: Date
 
     public init(

@@ -9,7 +9,12 @@ public struct ClickRouter: Sendable {
 
     public func decide(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
         let agent = visit.userAgent
-        if agent.isCrawler || visit.isHead { return .crawlerPage(preview(link, visit)) }
+        if agent.isCrawler || visit.isHead {
+            var model = preview(link, visit)
+            model.pasteboardToken = nil
+            model.collectsSignals = false
+            return .crawlerPage(model)
+        }
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return webURL(link).map { .redirect($0, record: .expired) } ?? .gone
         }
@@ -106,7 +111,10 @@ public struct ClickRouter: Sendable {
             androidSchemeURL: link.schemeURL(app.android?.scheme),
             clickID: visit.clickID,
             platform: platform,
-            language: visit.languages.first.map { $0.lowercased().hasPrefix("zh") } == true ? .zh : .en
+            language: visit.languages.first.map { $0.lowercased().hasPrefix("zh") } == true ? .zh : .en,
+            showsBrowserHint: false,
+            collectsSignals: platform == .ios || platform == .android,
+            pasteboardToken: platform == .ios && app.pasteboardToken == true ? PasteboardToken.make(clickID: visit.clickID) : nil
         )
     }
 }

@@ -25,12 +25,17 @@ public struct PreviewModel: Sendable, Hashable {
     public var language: Language
     /// Show the "open in your browser" overlay (WeChat, QQ, Weibo).
     public var showsBrowserHint: Bool
+    /// The page reports screen, time zone and languages for deferred matching.
+    public var collectsSignals: Bool
+    /// Copied by the primary button when the app opted in: a deterministic deferred match.
+    public var pasteboardToken: String?
 
     public init(
         appName: String, title: String, description: String? = nil, imageURL: String? = nil, canonicalURL: String,
         openURL: String? = nil, storeURL: String? = nil, storeName: String? = nil, webURL: String? = nil,
         appStoreID: String? = nil, iosSchemeURL: String? = nil, androidPackage: String? = nil, androidSchemeURL: String? = nil,
-        clickID: String, platform: ClickPlatform, language: Language = .en, showsBrowserHint: Bool = false
+        clickID: String, platform: ClickPlatform, language: Language = .en, showsBrowserHint: Bool = false,
+        collectsSignals: Bool = false, pasteboardToken: String? = nil
     ) {
         self.appName = appName
         self.title = title
@@ -49,5 +54,7 @@ public struct PreviewModel: Sendable, Hashable {
         self.platform = platform
         self.language = language
         self.showsBrowserHint = showsBrowserHint
+        self.collectsSignals = collectsSignals
+        self.pasteboardToken = pasteboardToken
     }
 }

@@ -44,6 +44,10 @@ final class ClickQueue: Sendable {
     }
 
     var count: Int { state.withLock { $0.pending.count } }
+
+    func contains(clickID: String) -> Bool {
+        state.withLock { $0.pending.contains { $0.clickID == clickID } }
+    }
     var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Wakes the recorder after an enqueue.

@@ -47,7 +47,8 @@ struct ClickController {
         if let outcome = decision.outcome {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
-                platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue
+                platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
+                pending: pendingClick(link, visit, outcome: outcome)
             ))
         }
         return respond(decision, head: visit.isHead)
@@ -55,6 +56,20 @@ struct ClickController {
 
     static var clicksMetric: MetricNameDescriptor {
         MetricNameDescriptor(namespace: "unilink", metricName: "clicks", unitName: "total", helpText: "Requests on link hosts, by how they were counted")
+    }
+
+    /// A mobile click that may end in an install waits for it, with what matching needs.
+    private func pendingClick(_ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome) -> PendingClick? {
+        let agent = visit.userAgent
+        guard agent.os == .ios || agent.os == .android, agent.isMobile,
+              [.preview, .store, .intent, .browserHint].contains(outcome) else { return nil }
+        let window = link.link?.matchWindowSeconds ?? link.app.matchWindowSeconds
+        let keys = state.networkKeys.keys(for: visit.clientAddress)
+        return PendingClick(
+            clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
+            expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), networkKey: keys.network, prefixKey: keys.prefix,
+            os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages
+        )
     }
 
     /// The preview page's button carries its click id to the alternate host, so the

@@ -89,6 +89,7 @@ struct LinksController {
         let from = try day(query["from"].map(String.init), field: "from") ?? "0000-01-01"
         let to = try day(query["to"].map(String.init), field: "to") ?? "9999-12-31"
         let counts = try await state.store.clickCounts(linkID: link.id, from: from, to: to)
+        let events = try await state.store.eventCounts(linkID: link.id, from: from, to: to)
         var byPlatform: [String: Int] = [:], byOutcome: [String: Int] = [:], byDay: [String: Int] = [:]
         for count in counts {
             byPlatform[count.platform, default: 0] += count.count
@@ -97,7 +98,7 @@ struct LinksController {
         }
         let stats = LinkStats(
             linkID: link.id, clicks: counts.reduce(0) { $0 + $1.count }, byPlatform: byPlatform, byOutcome: byOutcome,
-            installs: 0, opens: 0, daily: byDay.sorted { $0.key < $1.key }.map { LinkStats.Day(date: $0.key, clicks: $0.value) }
+            installs: events["install"] ?? 0, opens: events["open"] ?? 0, daily: byDay.sorted { $0.key < $1.key }.map { LinkStats.Day(date: $0.key, clicks: $0.value) }
         )
         return try HTTPBody.json(stats)
     }

@@ -37,6 +37,7 @@ enum AppInput {
             guard (60...604_800).contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
             app.matchWindowSeconds = window
         }
+        if let pasteboard = body.pasteboardToken { app.pasteboardToken = pasteboard }
     }
 
     private static func iOS(_ body: AppBody.IOS, merging old: App.IOS?) throws -> App.IOS {
@@ -148,6 +149,7 @@ enum AppInput {
             paths: app.paths, excludePaths: app.excludePaths, matchWindowSeconds: app.matchWindowSeconds
         )
         body.id = app.id
+        body.pasteboardToken = app.pasteboardToken ?? false
         body.publishableKey = publishableKey
         body.createdAt = Timestamp.format(app.createdAt)
         return body

@@ -41,6 +41,7 @@ extension PreviewModel {
         model.clickID = other
         model.openURL = openURL?.replacing(clickID, with: other)
         model.storeURL = storeURL?.replacing(clickID, with: other)
+        model.pasteboardToken = pasteboardToken?.replacing(clickID, with: other)
         return model
     }
 }

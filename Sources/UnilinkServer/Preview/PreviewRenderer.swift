@@ -19,6 +19,7 @@ struct PreviewRenderer: Sendable {
             "click_id": model.clickID,
             "twitter_card": model.imageURL == nil ? "summary" : "summary_large_image",
             "hint": model.showsBrowserHint,
+            "collects_signals": model.collectsSignals,
             "text": [
                 "open": text.open, "get": text.get, "web": text.web,
                 "hint_title": text.hintTitle, "hint_body": text.hintBody,
@@ -30,6 +31,7 @@ struct PreviewRenderer: Sendable {
             ("store_url", model.storeURL), ("store_name", model.storeName), ("web_url", model.webURL),
             ("app_store_id", model.appStoreID), ("ios_scheme_url", model.iosSchemeURL),
             ("android_package", model.androidPackage), ("android_scheme_url", model.androidSchemeURL),
+            ("pasteboard_token", model.pasteboardToken),
         ]
         for case let (key, value?) in optional where !value.isEmpty {
             values[key] = value

@@ -81,11 +81,34 @@ enum PreviewTemplate {
     <div class="app">{{app_name}}</div>
     <h1>{{title}}</h1>
     {{#description}}<p>{{description}}</p>{{/description}}
-    {{#open_url}}<a class="button primary" id="open" href="{{open_url}}">{{text.open}}</a>{{/open_url}}
+    {{#open_url}}<a class="button primary" id="open" href="{{open_url}}"{{#pasteboard_token}} data-token="{{pasteboard_token}}"{{/pasteboard_token}}>{{text.open}}</a>{{/open_url}}
     {{#store_url}}<a class="button secondary" id="store" href="{{store_url}}">{{text.get}} &middot; {{store_name}}</a>{{/store_url}}
     {{#web_url}}<a class="web" id="web" href="{{web_url}}">{{text.web}}</a>{{/web_url}}
     </div>
     </main>
+    {{#collects_signals}}
+    <script>
+    (function () {
+      var meta = document.querySelector('meta[name="unilink:click-id"]');
+      if (!meta || !window.fetch) return;
+      var zone = null;
+      try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
+      var body = JSON.stringify({
+        screen_width: screen.width, screen_height: screen.height, screen_scale: window.devicePixelRatio || 1,
+        time_zone: zone, languages: navigator.languages ? Array.prototype.slice.call(navigator.languages, 0, 5) : [navigator.language]
+      });
+      function send() {
+        fetch('/v1/clicks/' + encodeURIComponent(meta.content) + '/signals',
+              { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body, keepalive: true }).catch(function () {});
+      }
+      if (document.readyState === 'complete') { setTimeout(send, 0); } else { window.addEventListener('load', function () { setTimeout(send, 0); }); }
+      var open = document.getElementById('open');
+      if (open && open.dataset.token && navigator.clipboard) {
+        open.addEventListener('click', function () { navigator.clipboard.writeText(open.dataset.token).catch(function () {}); });
+      }
+    })();
+    </script>
+    {{/collects_signals}}
     </body>
     </html>
     """#

@@ -33,6 +33,7 @@ enum OpenAPIDocument {
             "paths": {"type": "array", "items": {"type": "string"}},
             "exclude_paths": {"type": "array", "items": {"type": "string"}},
             "match_window_seconds": {"type": "integer", "minimum": 60, "maximum": 604800},
+            "pasteboard_token": {"type": "boolean"},
             "secret_key": {"type": "string", "readOnly": true, "description": "Only in the answer to POST /v1/apps."},
             "publishable_key": {"type": "string", "readOnly": true},
             "created_at": {"type": "string", "format": "date-time", "readOnly": true}}},
@@ -133,6 +134,36 @@ enum OpenAPIDocument {
               "properties": {"url": {"type": "string"}, "app_version": {"type": "string"}}}}}},
             "responses": {"200": {"description": "The result", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeepLinkResult"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/sdk/deferred": {
+          "post": {"summary": "First launch after install: the link the app was installed from, once per install", "security": [{"publishableKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["install_id", "device"], "properties": {
+              "install_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,128}$"}, "app_version": {"type": "string"},
+              "device": {"type": "object", "required": ["os"], "properties": {"os": {"type": "string", "enum": ["ios", "android"]}, "os_version": {"type": "string"},
+                "model": {"type": "string"}, "screen_width": {"type": "integer", "minimum": 1, "maximum": 20000}, "screen_height": {"type": "integer", "minimum": 1, "maximum": 20000},
+                "screen_scale": {"type": "number", "minimum": 0.5, "maximum": 10}, "languages": {"type": "array", "maxItems": 10, "items": {"type": "string"}},
+                "time_zone": {"type": "string"}}},
+              "install_referrer": {"type": "string"}, "pasteboard_token": {"type": "string"}}}}}},
+            "responses": {"200": {"description": "found (content parameters only) or not_found", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeepLinkResult"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/sdk/events": {
+          "post": {"summary": "Record an open, install or custom event", "security": [{"publishableKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["install_id", "type"], "properties": {
+              "install_id": {"type": "string"}, "type": {"type": "string", "enum": ["open", "install", "custom"]}, "name": {"type": "string"},
+              "click_id": {"type": "string"}, "link_id": {"type": "string"}, "properties": {"type": "object", "additionalProperties": {"type": "string"}}}}}}},
+            "responses": {"202": {"description": "Recorded"}, "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+              "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/clicks/{click_id}/signals": {
+          "parameters": [{"name": "click_id", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "post": {"summary": "The preview page reports what only the browser knows, once, within 10 minutes",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {
+              "screen_width": {"type": "integer", "minimum": 1, "maximum": 20000}, "screen_height": {"type": "integer", "minimum": 1, "maximum": 20000},
+              "screen_scale": {"type": "number", "minimum": 0.5, "maximum": 10}, "time_zone": {"type": "string"},
+              "languages": {"type": "array", "maxItems": 10, "items": {"type": "string"}}}}}}},
+            "responses": {"204": {"description": "Accepted"}, "400": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+              "409": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}}}
         },
         "/.well-known/apple-app-site-association": {
           "get": {"summary": "The host's AASA file", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}

@@ -15,6 +15,7 @@ struct ServerState: Sendable {
     let previews: PreviewPageCache
     let boundPort: BoundPort
     let metrics: PrometheusCollectorRegistry
+    let networkKeys: NetworkKeys
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }

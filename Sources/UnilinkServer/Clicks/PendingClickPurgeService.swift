@@ -1,0 +1,24 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnilinkStorage
+
+/// Deletes pending clicks whose match window closed, every minute: with them go the
+/// last traces of the visitor's network.
+struct PendingClickPurgeService: Service {
+    let store: SQLStore
+    let logger: Logger
+    var interval: Duration = .seconds(60)
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                let purged = try await store.purgePendingClicks(before: .now)
+                if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
+            } catch {
+                logger.warning("could not purge pending clicks", metadata: ["error": "\(error)"])
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import UnilinkAPI
+import UnilinkCore
+import UnilinkStorage
+
+/// `POST /v1/sdk/deferred` (first launch: the link the app was installed from) and
+/// `POST /v1/sdk/events` (installs, opens, custom events), with the publishable key.
+struct DeferredController {
+    let state: ServerState
+    static let maxBodyBytes = 8192
+
+    func register(in table: RouteTable) {
+        table.add(.post, "/v1/sdk/deferred", use: deferred)
+        table.add(.post, "/v1/sdk/events", use: event)
+    }
+
+    @Sendable func deferred(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let app = try state.authorization.requirePublishable(request)
+        let body = try await HTTPBody(maxBytes: Self.maxBodyBytes).decode(DeferredRequest.self, from: request)
+        let installID = try Self.installID(body.installID)
+        if let earlier = try await state.store.deferredAnswer(appID: app.id, installID: installID) {
+            return Self.json(earlier)
+        }
+        let now = Date.now
+        let fingerprint = try fingerprint(body, request: request, context: context, now: now)
+        let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
+        let text = try Self.encode(result)
+        let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
+                                         type: "install", matchType: $0.type, time: now) }
+        try await state.store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
+        // Two racing first calls of one install: the stored answer is the one both get.
+        return Self.json(try await state.store.deferredAnswer(appID: app.id, installID: installID) ?? text)
+    }
+
+    @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let app = try state.authorization.requirePublishable(request)
+        let body = try await HTTPBody(maxBytes: Self.maxBodyBytes).decode(EventRequest.self, from: request)
+        let installID = try Self.installID(body.installID)
+        guard ["open", "install", "custom"].contains(body.type) else { throw APIError.badRequest("'type' must be open, install or custom") }
+        if body.type == "custom", (body.name ?? "").isEmpty { throw APIError.badRequest("a custom event needs a 'name'") }
+        guard (body.name ?? "").count <= 128, (body.properties ?? [:]).count <= 50,
+              (body.properties ?? [:]).allSatisfy({ $0.key.count <= 128 && $0.value.count <= 1024 }) else {
+            throw APIError.badRequest("'name' takes up to 128 characters, 'properties' up to 50 short strings")
+        }
+        var linkID: String?
+        if let id = body.linkID {
+            guard let link = try await state.store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
+            linkID = link.id
+        } else if let clickID = body.clickID {
+            linkID = try await state.store.linkID(ofClick: clickID)
+        }
+        try await state.store.insert(event: AppEvent(
+            appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type, name: body.name,
+            properties: body.properties ?? [:], time: .now
+        ))
+        return Response(status: .accepted)
+    }
+
+    private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
+        -> (DeepLinkResultBody, (click: PendingClick, type: String)?) {
+        // Exact first: the Play referrer or the pasteboard token name the click.
+        for token in [body.installReferrer, body.pasteboardToken].compactMap({ $0 }) {
+            guard let clickID = PasteboardToken.clickID(in: token),
+                  let click = try await state.store.pendingClick(id: clickID), click.appID == app.id, click.expiresAt > now,
+                  try await state.store.consume(clickID: clickID, by: installID) else { continue }
+            return (found(click, type: "deterministic", confidence: 1), (click, "deterministic"))
+        }
+        guard let prefix = fingerprint.prefixKey else { return (.init(status: "not_found", deepLink: nil), nil) }
+        var candidates = try await state.store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
+        for _ in 0..<3 {
+            guard case .match(let click, let confidence) = DeferredMatcher().decide(fingerprint, among: candidates) else { break }
+            if try await state.store.consume(clickID: click.clickID, by: installID) {
+                return (found(click, type: "probabilistic", confidence: confidence), (click, "probabilistic"))
+            }
+            candidates.removeAll { $0.clickID == click.clickID }
+        }
+        return (.init(status: "not_found", deepLink: nil), nil)
+    }
+
+    /// A new user's app gets the content only: path, deep_link_value and subs. Campaign,
+    /// channel and source stay on the server (DOMAIN.md section 8).
+    private func found(_ click: PendingClick, type: String, confidence: Double) -> DeepLinkResultBody {
+        let content = click.content
+        let path = content.path.flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        var query: [String] = []
+        var event: [String: String] = [:]
+        if let value = content.deepLinkValue {
+            query.append("deep_link_value=\(URLText.queryValue(value))")
+            event["deep_link_value"] = value
+        }
+        for (index, sub) in content.deepLinkSubs.sorted(by: { $0.key < $1.key }) {
+            query.append("deep_link_sub\(index)=\(URLText.queryValue(sub))")
+            event["deep_link_sub\(index)"] = sub
+        }
+        let app = state.directory.current.apps[click.appID]
+        let host = app?.host(for: .primary) ?? app?.domains.first?.host ?? "localhost"
+        let url = state.addressing.url(host: host, path: path, query: query.joined(separator: "&"))
+        return DeepLinkResultBody(status: "found", deepLink: .init(
+            url: url, path: path, deepLinkValue: content.deepLinkValue, deepLinkSubs: content.deepLinkSubs, isDeferred: true,
+            matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: event
+        ))
+    }
+
+    private func fingerprint(_ body: DeferredRequest, request: Request, context: AppRequestContext, now: Date) throws -> InstallFingerprint {
+        let device = body.device
+        guard let os = UserAgent.OS(rawValue: device.os), os == .ios || os == .android else {
+            throw APIError.badRequest("'device.os' must be ios or android")
+        }
+        for (name, value) in [("os_version", device.osVersion), ("model", device.model), ("app_version", body.appVersion)] {
+            if let value, value.count > 64 { throw APIError.badRequest("'\(name)' is longer than 64 characters") }
+        }
+        let signals = try DeviceInput.signals(
+            width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
+            timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
+        )
+        let address = ClientAddress(trustedProxies: state.settings.trustedProxies).resolve(
+            peer: context.peerAddress,
+            forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
+            forwarded: request.headers[HTTPField.Name("Forwarded")!]
+        )
+        let keys = state.networkKeys.keys(for: address)
+        return InstallFingerprint(networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
+                                  model: device.model, signals: signals, time: now)
+    }
+
+    static func installID(_ text: String) throws -> String {
+        guard (8...128).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw APIError.badRequest("'install_id' must be 8 to 128 letters, digits, '-' or '_'")
+        }
+        return text
+    }
+
+    static func encode(_ result: DeepLinkResultBody) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(result), as: UTF8.self)
+    }
+
+    static func json(_ text: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: .init(string: text)))
+    }
+}

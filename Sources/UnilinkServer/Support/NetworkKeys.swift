@@ -1,0 +1,35 @@
+import Crypto
+import Foundation
+import UnilinkStorage
+
+/// Keyed hashes of a client address and of its network (/24 for IPv4, /48 for IPv6):
+/// what deferred matching compares, so no raw address is ever stored. The key is random
+/// per installation and lives in the database.
+struct NetworkKeys: Sendable {
+    static let settingName = "network_key_secret"
+    private let key: SymmetricKey
+
+    init(secret: Data) {
+        key = SymmetricKey(data: secret)
+    }
+
+    static func load(from store: SQLStore) async throws -> NetworkKeys {
+        if let stored = try await store.setting(settingName), let data = Data(base64Encoded: stored), data.count == 32 {
+            return NetworkKeys(secret: data)
+        }
+        let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+        try await store.setSetting(settingName, to: secret.base64EncodedString())
+        return NetworkKeys(secret: secret)
+    }
+
+    /// `(address key, prefix key)`, both `nil` for an unknown or unparsable address.
+    func keys(for address: String?) -> (network: String?, prefix: String?) {
+        guard let address, let bytes = AddressRange.bytes(of: address) else { return (nil, nil) }
+        let prefix = bytes.count == 4 ? Array(bytes.prefix(3)) : Array(bytes.prefix(6))
+        return (digest([0x01] + bytes), digest([0x02] + prefix))
+    }
+
+    private func digest(_ bytes: [UInt8]) -> String {
+        HMAC<SHA256>.authenticationCode(for: bytes, using: key).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+import UnilinkCore
+import SQLKit
+
+/// An attribution event: an install matched to a link, an open, or a custom event.
+public struct AppEvent: Sendable, Equatable {
+    public var appID: String
+    public var installID: String?
+    public var linkID: String?
+    public var clickID: String?
+    /// `install`, `open` or `custom`.
+    public var type: String
+    public var name: String?
+    public var matchType: String?
+    public var properties: [String: String]
+    public var time: Date
+
+    public init(appID: String, installID: String?, linkID: String?, clickID: String?, type: String, name: String? = nil,
+                matchType: String? = nil, properties: [String: String] = [:], time: Date) {
+        self.appID = appID
+        self.installID = installID
+        self.linkID = linkID
+        self.clickID = clickID
+        self.type = type
+        self.name = name
+        self.matchType = matchType
+        self.properties = properties
+        self.time = time
+    }
+}
+
+extension SQLStore {
+    /// The answer an install already got, as JSON, so a retry gets the same one.
+    public func deferredAnswer(appID: String, installID: String) async throws -> String? {
+        try await database.raw("""
+            SELECT answer FROM deferred_answers WHERE app_id = \(bind: appID) AND install_id = \(bind: installID)
+            """).first()?.decode(column: "answer", as: String.self)
+    }
+
+    /// Stores an install's answer and, for a match, its install event; the first answer stays.
+    public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws {
+        try await transaction { database in
+            try await database.raw("""
+                INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
+                VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: Self.milliseconds(.now)))
+                ON CONFLICT (app_id, install_id) DO NOTHING
+                """).run()
+            if let event { try await Self.insert(event: event, on: database) }
+        }
+    }
+
+    public func insert(event: AppEvent) async throws {
+        try await transaction { database in try await Self.insert(event: event, on: database) }
+    }
+
+    /// Installs and opens of a link, days `from`...`to`.
+    public func eventCounts(linkID: String, from: String, to: String) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try await database.raw("""
+            SELECT type, COUNT(*) AS n FROM events WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
+            """).all() {
+            counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
+        }
+        return counts
+    }
+
+    /// The link a click id belongs to, from pending or recorded clicks.
+    public func linkID(ofClick clickID: String) async throws -> String? {
+        if let row = try await database.raw("SELECT link_id FROM pending_clicks WHERE click_id = \(bind: clickID)").first(),
+           let link = try row.decode(column: "link_id", as: String?.self) {
+            return link
+        }
+        return try await database.raw("SELECT link_id FROM clicks WHERE click_id = \(bind: clickID) AND link_id IS NOT NULL LIMIT 1").first()?
+            .decode(column: "link_id", as: String?.self)
+    }
+
+    static func insert(event: AppEvent, on database: any SQLDatabase) async throws {
+        try await database.raw("""
+            INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day)
+            VALUES (\(bind: event.appID), \(bind: event.installID), \(bind: event.linkID), \(bind: event.clickID), \(bind: event.type),
+                    \(bind: event.name), \(bind: event.matchType), \(bind: try JSONDocument.encode(event.properties)),
+                    \(bind: milliseconds(event.time)), \(bind: day(event.time)))
+            """).run()
+    }
+}

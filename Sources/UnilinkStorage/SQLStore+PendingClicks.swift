@@ -1,0 +1,104 @@
+public import Foundation
+public import UnilinkCore
+import SQLKit
+
+extension SQLStore {
+    /// Signals of a click as stored: `accepted`, or why they were not.
+    public enum SignalsResult: Sendable, Equatable {
+        case accepted
+        case unknownClick
+        case alreadyReceived
+        case tooLate
+    }
+
+    static func insert(pending click: PendingClick, on database: any SQLDatabase) async throws {
+        // The alternate host continues a preview's click under the same id: keep the first.
+        try await database.raw("""
+            INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document)
+            VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
+                    \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)))
+            ON CONFLICT (click_id) DO NOTHING
+            """).run()
+    }
+
+    /// Adds the page's signals to a click, once, within `deadline` of the click.
+    public func attach(signals: DeviceSignals, toClick clickID: String, now: Date, deadline: TimeInterval) async throws -> SignalsResult {
+        try await transaction { database in
+            guard let row = try await database.raw("""
+                SELECT created_at, signals_at FROM pending_clicks WHERE click_id = \(bind: clickID)
+                """).first() else { return .unknownClick }
+            if try row.decode(column: "signals_at", as: Int64?.self) != nil { return .alreadyReceived }
+            let created = Self.date(try row.decode(column: "created_at", as: Int64.self))
+            guard now.timeIntervalSince(created) <= deadline else { return .tooLate }
+            try await database.raw("""
+                UPDATE pending_clicks SET screen_width = \(bind: signals.screenWidth), screen_height = \(bind: signals.screenHeight),
+                  screen_scale = \(bind: signals.screenScale), time_zone = \(bind: signals.timeZone),
+                  languages = \(bind: try JSONDocument.encode(signals.languages)), signals_at = \(bind: Self.milliseconds(now))
+                WHERE click_id = \(bind: clickID)
+                """).run()
+            return .accepted
+        }
+    }
+
+    /// Open, unconsumed clicks of an app on a network prefix: the only rows a match reads,
+    /// through an index, however many other clicks are pending.
+    public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
+        try await database.raw("""
+            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at FROM pending_clicks
+            WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
+            LIMIT 500
+            """).all().map(Self.pendingClick)
+    }
+
+    public func pendingClick(id: String) async throws -> PendingClick? {
+        try await database.raw("""
+            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, consumed_by FROM pending_clicks
+            WHERE click_id = \(bind: id)
+            """).first().map { row in
+            var click = try Self.pendingClick(row)
+            click.consumedBy = try row.decode(column: "consumed_by", as: String?.self)
+            return click
+        }
+    }
+
+    /// Marks a click as this install's, unless another install took it first.
+    public func consume(clickID: String, by installID: String) async throws -> Bool {
+        try await transaction { database in
+            guard let row = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first() else { return false }
+            if let owner = try row.decode(column: "consumed_by", as: String?.self) { return owner == installID }
+            try await database.raw("UPDATE pending_clicks SET consumed_by = \(bind: installID) WHERE click_id = \(bind: clickID)").run()
+            return true
+        }
+    }
+
+    /// Deletes clicks whose window closed; returns how many.
+    @discardableResult
+    public func purgePendingClicks(before now: Date) async throws -> Int {
+        try await transaction { database in
+            let cutoff = Self.milliseconds(now)
+            let count = try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            try await database.raw("DELETE FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").run()
+            return count
+        }
+    }
+
+    public func pendingClickCount() async throws -> Int {
+        try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    private static func pendingClick(_ row: any SQLRow) throws -> PendingClick {
+        var click = try JSONDocument.decode(PendingClick.self, from: row.decode(column: "document", as: String.self))
+        if try row.decode(column: "signals_at", as: Int64?.self) != nil {
+            let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
+            click.signals = DeviceSignals(
+                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
+                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
+                screenScale: try row.decode(column: "screen_scale", as: Double?.self),
+                timeZone: try row.decode(column: "time_zone", as: String?.self),
+                languages: languages
+            )
+        }
+        return click
+    }
+}

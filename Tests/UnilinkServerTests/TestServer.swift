@@ -13,12 +13,17 @@ enum TestServer {
     static let adminToken = "test-admin-token-0123456789"
 
     static func settings() -> ServerSettings {
-        ServerSettings(database: .sqliteMemory, adminToken: adminToken, createsDemo: false, maxBodyBytes: 256 * 1024, maxURLBytes: 4096)
+        ServerSettings(
+            port: 0, database: .sqliteMemory, adminToken: adminToken, trustedProxies: ["127.0.0.1", "::1"].compactMap(AddressRange.init),
+            createsDemo: false, maxBodyBytes: 256 * 1024, maxURLBytes: 4096
+        )
     }
 
-    static func run(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// `.router` by default; `.live` runs a real server on a loopback port, which trusts
+    /// loopback as a proxy so tests can play visitors from any address with X-Forwarded-For.
+    static func run(_ mode: TestingSetup = .router, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let app = try await buildApplication(settings: settings(), announce: { _ in })
-        try await app.test(.router, test)
+        try await app.test(mode, test)
     }
 
     /// The app of API.md's example, on link.example.com / open.example.com / exm.pl.
@@ -49,11 +54,12 @@ extension TestClientProtocol {
     @discardableResult
     func send(
         _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, bearer: String? = nil, host: String? = nil,
-        userAgent: String? = nil, headers extra: HTTPFields = [:]
+        userAgent: String? = nil, address: String? = nil, headers extra: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = extra
         if let bearer { headers[.authorization] = "Bearer \(bearer)" }
         if let host { headers[HTTPField.Name("Host")!] = host }
+        if let address { headers[HTTPField.Name("X-Forwarded-For")!] = address }
         if let userAgent { headers[.userAgent] = userAgent }
         if json != nil { headers[.contentType] = "application/json" }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })

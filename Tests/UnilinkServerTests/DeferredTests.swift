@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+import UnilinkAPI
+
+/// Deferred deep linking through the server: a real loopback server, visitors played
+/// from chosen addresses through a trusted X-Forwarded-For.
+@Suite("Deferred deep links through the server")
+struct DeferredTests {
+    static let key = HTTPField.Name("X-Unilink-Key")!
+
+    static func deferred(_ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: String = "ios",
+                         osVersion: String = "18.1", screen: (Int, Int, Double)? = (1179, 2556, 3), timeZone: String? = "Europe/Berlin",
+                         referrer: String? = nil, token: String? = nil) async throws -> TestResponse {
+        let request = DeferredRequest(
+            installID: install, appVersion: "5.3.0",
+            device: .init(os: os, osVersion: osVersion, model: "iPhone15,2", screenWidth: screen?.0, screenHeight: screen?.1,
+                          screenScale: screen?.2, languages: ["de-DE"], timeZone: timeZone),
+            installReferrer: referrer, pasteboardToken: token
+        )
+        let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        return try await client.send(.post, "/v1/sdk/deferred", json: json, address: address, headers: [key: app.publishableKey])
+    }
+
+    /// Clicks as an iPhone from `address` and posts the page's signals; returns the click id.
+    static func click(_ client: any TestClientProtocol, path: String = "/anna", address: String, ua: String = UA.iPhoneSafari,
+                      signals: String? = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#) async throws -> String {
+        let page = try await client.send(.get, path, host: "exm.pl", userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"]).text
+        let clickID = String(try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+        if let signals {
+            let response = try await client.send(.post, "/v1/clicks/\(clickID)/signals", json: signals)
+            #expect(response.status == .noContent, "\(response.text)")
+        }
+        return clickID
+    }
+
+    static func setUp(_ client: any TestClientProtocol) async throws -> (CreatedApp, LinkBody) {
+        let app = try await client.createApp(TestServer.shopApp.replacingOccurrences(of: #""paths""#, with: #""pasteboard_token": true, "paths""#))
+        let link = try await client.createLink("""
+            {"path": "/u/42", "deep_link_value": "user", "deep_link_sub1": "42", "alias": "anna", "ref": "share",
+             "campaign": {"channel": "email", "campaign": "likes", "source": "newsletter"}}
+            """, app: app)
+        return (app, link)
+    }
+
+    @Test func aMatchingFirstLaunchGetsTheContentOnlyAndOnlyOnce() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let clickID = try await Self.click(client, address: "198.51.100.7")
+            let first = try await Self.deferred(client, app: app, install: "install-aaaa-1", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(first.status == "found")
+            let link = try #require(first.deepLink)
+            #expect(link.isDeferred)
+            #expect(link.matchType == "probabilistic")
+            #expect(link.clickID == clickID)
+            #expect(link.path == "/u/42")
+            #expect(link.deepLinkValue == "user")
+            #expect(link.deepLinkSubs[1] == "42")
+            #expect(link.clickEvent == ["deep_link_value": "user", "deep_link_sub1": "42"])
+            #expect(!link.url.contains("share") && !link.url.contains("email") && !link.url.contains("ul_code"))
+            let retry = try await Self.deferred(client, app: app, install: "install-aaaa-1", address: "203.0.113.99").decode(DeepLinkResultBody.self)
+            #expect(retry == first)
+            let second = try await Self.deferred(client, app: app, install: "install-bbbb-2", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(second.status == "not_found")
+        }
+    }
+
+    @Test func aFirstLaunchFromElsewhereGetsNothing() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            _ = try await Self.click(client, address: "198.51.100.7")
+            let other = try await Self.deferred(client, app: app, install: "install-cccc-3", address: "192.0.2.50").decode(DeepLinkResultBody.self)
+            #expect(other.status == "not_found")
+            #expect(other.deepLink == nil)
+            let otherDevice = try await Self.deferred(client, app: app, install: "install-dddd-4", address: "198.51.100.7", screen: (750, 1334, 2))
+            #expect(try otherDevice.decode(DeepLinkResultBody.self).status == "not_found")
+        }
+    }
+
+    @Test func twoClickersBehindOneAddressWithTheSamePhoneGetNothing() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            _ = try await Self.click(client, address: "198.51.100.7")
+            _ = try await Self.click(client, address: "198.51.100.7")
+            let result = try await Self.deferred(client, app: app, install: "install-eeee-5", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(result.status == "not_found")
+        }
+    }
+
+    @Test func theAndroidReferrerAndThePasteboardTokenAreExact() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, link) = try await Self.setUp(client)
+            let android = try await Self.click(client, address: "198.51.100.8", ua: UA.androidChrome, signals: nil)
+            let byReferrer = try await Self.deferred(client, app: app, install: "install-ffff-6", address: "192.0.2.1", os: "android", osVersion: "10",
+                                                     screen: nil, timeZone: nil, referrer: "utm_source=unilink&ul_click=\(android)")
+            let found = try byReferrer.decode(DeepLinkResultBody.self)
+            #expect(found.deepLink?.matchType == "deterministic")
+            #expect(found.deepLink?.confidence == 1)
+            #expect(found.deepLink?.clickID == android)
+            let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.9").text
+            let token = String(try #require(page.firstMatch(of: /data-token="(unilink:[A-Za-z0-9]{22})"/)?.1))
+            let byToken = try await Self.deferred(client, app: app, install: "install-gggg-7", address: "192.0.2.2", token: token).decode(DeepLinkResultBody.self)
+            #expect(byToken.deepLink?.matchType == "deterministic")
+            let reused = try await Self.deferred(client, app: app, install: "install-hhhh-8", address: "192.0.2.3", token: token).decode(DeepLinkResultBody.self)
+            #expect(reused.status == "not_found")
+            var stats: LinkStats?
+            for _ in 0..<50 {
+                stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+                if stats?.installs == 2 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(stats?.installs == 2)
+        }
+    }
+
+    @Test func opensAreCountedPerLink() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, link) = try await Self.setUp(client)
+            let id = try #require(link.id)
+            let body = #"{"install_id": "install-iiii-9", "type": "open", "link_id": "\#(id)"}"#
+            #expect(try await client.send(.post, "/v1/sdk/events", json: body, headers: [Self.key: app.publishableKey]).status == .accepted)
+            let stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
+            #expect(stats.opens == 1)
+            let bad = try await client.send(.post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "party"}"#, headers: [Self.key: app.publishableKey])
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func badInputIsRefusedWithoutDisturbingPendingClicks() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let clickID = try await Self.click(client, address: "198.51.100.7", signals: nil)
+            let signals = "/v1/clicks/\(clickID)/signals"
+            #expect(try await client.send(.post, "/v1/clicks/AAAAAAAAAAAAAAAAAAAAAA/signals", json: "{}").status == .notFound)
+            #expect(try await client.send(.post, "/v1/clicks/short/signals", json: "{}").status == .notFound)
+            #expect(try await client.send(.post, signals, json: #"{"screen_width": "wide"}"#).status == .badRequest)
+            #expect(try await client.send(.post, signals, json: #"{"screen_width": -4}"#).status == .badRequest)
+            #expect(try await client.send(.post, signals, json: #"{"time_zone": "<script>"}"#).status == .badRequest)
+            let huge = #"{"languages": ["\#(String(repeating: "x", count: 5000))"]}"#
+            #expect(try await client.send(.post, signals, json: huge).status == .contentTooLarge)
+            let good = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin"}"#
+            #expect(try await client.send(.post, signals, json: good).status == .noContent)
+            #expect(try await client.send(.post, signals, json: good).status == .conflict)
+            #expect(try await Self.deferred(client, app: app, install: "short", address: "198.51.100.7").status == .badRequest)
+            let noKey = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": "install-jjjj-10", "device": {"os": "ios"}}"#)
+            #expect(noKey.status == .unauthorized)
+            let wrongOS = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": "install-jjjj-10", "device": {"os": "symbian"}}"#,
+                                                headers: [Self.key: app.publishableKey])
+            #expect(wrongOS.status == .badRequest)
+            let malformed = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": 5}"#, headers: [Self.key: app.publishableKey])
+            #expect(malformed.status == .badRequest)
+            let result = try await Self.deferred(client, app: app, install: "install-kkkk-11", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(result.deepLink?.clickID == clickID)
+        }
+    }
+}

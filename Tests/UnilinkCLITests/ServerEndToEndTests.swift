@@ -90,4 +90,41 @@ struct ServerEndToEndTests {
         #expect(stats.byPlatform == ["ios": 3, "android": 1, "desktop": 1])
         #expect(try await server.stop() == 0)
     }
+
+    /// Issue 4's walk: an iPhone clicks, its page reports signals, the app's first launch
+    /// with the same device gets the content; another device gets nothing.
+    @Test func aDeferredLinkOverHTTP() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = http.shutdown() }
+        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--trusted-proxies", "127.0.0.1,::1"])
+        let client = LoopbackClient(client: http, port: server.port)
+        let publishable = try #require(server.bannerValue("publishable key:"))
+
+        let page = try await client.send("/welcome", host: "go.localhost", userAgent: Self.iPhone, headers: [("X-Forwarded-For", "198.51.100.20"), ("Accept-Language", "en-GB")])
+        let clickID = String(try #require(page.body.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+        let signals = try await client.send("/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost",
+                                            json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
+        #expect(signals.status == 204)
+        let store = try await client.send("/p/welcome?ul_code=x&ul_click=\(clickID)", host: "open.localhost", userAgent: Self.iPhone, headers: [("X-Forwarded-For", "198.51.100.20")])
+        #expect(store.location == "https://apps.apple.com/app/id1234567890")
+
+        func firstLaunch(_ install: String, from address: String, width: Int) async throws -> DeepLinkResultBody {
+            let body = #"{"install_id": "\#(install)", "app_version": "1.0", "device": {"os": "ios", "os_version": "18.1", "model": "iPhone14,7", "screen_width": \#(width), "screen_height": 2532, "screen_scale": 3, "languages": ["en-GB"], "time_zone": "Europe/London"}}"#
+            let answer = try await client.send("/v1/sdk/deferred", method: .POST, key: publishable, json: body, headers: [("X-Forwarded-For", address)])
+            #expect(answer.status == 200)
+            return try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(answer.body.utf8))
+        }
+        let stranger = try await firstLaunch("install-stranger-1", from: "198.51.100.20", width: 1284)
+        #expect(stranger.status == "not_found")
+        let match = try await firstLaunch("install-clicker-1", from: "198.51.100.20", width: 1170)
+        #expect(match.status == "found")
+        #expect(match.deepLink?.isDeferred == true)
+        #expect(match.deepLink?.path == "/p/welcome")
+        #expect(match.deepLink?.deepLinkValue == "welcome")
+        #expect(match.deepLink?.clickEvent["ref"] == nil)
+        #expect(try await server.stop() == 0)
+    }
 }

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""/v1/sdk/deferred latency with 10,000 and 1,000,000 pending clicks in the store.
+
+For each size: a fresh database gets the server's schema, then that many pending clicks
+of many networks are written straight into SQLite (a copy of a real click's row with
+random network keys), the server restarts on it, a handful of real clicks come from the
+networks the installs will use, and first launches are timed. /healthz on the same
+server is the baseline measured in the same run. Matching reads only the clicks that
+share the install's network, so the time should not grow with the total.
+
+Usage: Benchmarks/deferred_latency.py [--binary PATH] [--sizes 10000,1000000] [--installs 300]
+"""
+
+import argparse
+import os
+import random
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import requests
+
+ADMIN = "bench-admin-token-0123456789"
+UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+      "Version/18.1 Mobile/15E148 Safari/604.1")
+
+
+def start(binary, database):
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--database-url", f"sqlite://{database}", "--admin-token", ADMIN,
+         "--trusted-proxies", "127.0.0.1,::1", "--no-demo", "--log-level", "error"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = ""
+    while "listening on" not in line:
+        line = process.stdout.readline()
+        if not line and process.poll() is not None:
+            sys.exit("the server did not start")
+    return process, re.search(r"http://[0-9.]+:\d+", line).group(0)
+
+
+def stop(process):
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p))]
+
+
+def measure(binary, size, installs, rng):
+    directory = tempfile.mkdtemp(prefix="unilink-latency-")
+    database = os.path.join(directory, "bench.sqlite")
+    http = requests.Session()
+
+    # 1. Schema, an app, a link and one real pending click to copy.
+    process, base = start(binary, database)
+    app = http.post(base + "/v1/apps", headers={"Authorization": f"Bearer {ADMIN}"}, json={
+        "name": "Bench", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "1"},
+        "domains": [{"host": "s.bench.test", "role": "short"}, {"host": "link.bench.test", "role": "primary"}],
+        "paths": ["/item/*"]}).json()
+    link = http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
+                     json={"path": "/item/1", "deep_link_value": "item1"}).json()
+    http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
+    time.sleep(0.5)
+    stop(process)
+
+    # 2. `size` pending clicks from 20,000 other networks, written in one transaction.
+    db = sqlite3.connect(database)
+    template = db.execute("SELECT * FROM pending_clicks LIMIT 1").fetchone()
+    columns = [d[0] for d in db.execute("SELECT * FROM pending_clicks LIMIT 1").description]
+    far = int((time.time() + 3600 * 24) * 1000)
+    at = {name: columns.index(name) for name in ("click_id", "network_key", "prefix_key", "expires_at")}
+
+    def rows():
+        for i in range(size):
+            values = list(template)
+            values[at["click_id"]] = f"seed{i:018d}"
+            values[at["network_key"]] = f"{rng.getrandbits(64):016x}"
+            values[at["prefix_key"]] = f"net{rng.randrange(20000):06d}"
+            values[at["expires_at"]] = far
+            yield values
+
+    started = time.time()
+    db.executemany(f"INSERT INTO pending_clicks ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows())
+    db.commit()
+    db.close()
+    seeded = time.time() - started
+
+    # 3. Restart on the big table; real clicks from the installs' networks; time first launches.
+    process, base = start(binary, database)
+    try:
+        for i in range(installs // 3):
+            http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": f"198.51.{i // 200}.{i % 200 + 1}"})
+        time.sleep(0.5)
+        for _ in range(50):  # warm-up
+            http.get(base + "/healthz")
+        health, deferred, found = [], [], 0
+        for i in range(installs):
+            t = time.perf_counter()
+            http.get(base + "/healthz")
+            health.append(time.perf_counter() - t)
+            body = {"install_id": f"install-{size}-{i:08d}", "device": {"os": "ios", "os_version": "18.1"}}
+            address = f"198.51.{(i % (installs // 3)) // 200}.{(i % (installs // 3)) % 200 + 1}" if i % 3 == 0 else f"203.0.{i // 250}.{i % 250 + 1}"
+            t = time.perf_counter()
+            answer = http.post(base + "/v1/sdk/deferred", json=body, headers={"X-Unilink-Key": app["publishable_key"], "X-Forwarded-For": address})
+            deferred.append(time.perf_counter() - t)
+            found += answer.json()["status"] == "found"
+    finally:
+        stop(process)
+    return {"size": size, "seeded_s": seeded, "found": found, "installs": installs,
+            "health_p50": statistics.median(health) * 1000, "deferred_p50": statistics.median(deferred) * 1000,
+            "deferred_p99": percentile(deferred, 0.99) * 1000, "health_p99": percentile(health, 0.99) * 1000}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "unilink"))
+    parser.add_argument("--sizes", default="10000,1000000")
+    parser.add_argument("--installs", type=int, default=300)
+    args = parser.parse_args()
+    rng = random.Random(3)
+    print(f"{'pending clicks':>15} {'seed s':>7} {'/healthz p50':>13} {'deferred p50':>13} {'deferred p99':>13} {'p50 ratio':>10} {'found':>7}")
+    for size in (int(s) for s in args.sizes.split(",")):
+        r = measure(args.binary, size, args.installs, rng)
+        print(f"{r['size']:>15,} {r['seeded_s']:>7.1f} {r['health_p50']:>11.2f}ms {r['deferred_p50']:>11.2f}ms "
+              f"{r['deferred_p99']:>11.2f}ms {r['deferred_p50'] / r['health_p50']:>10.2f} {r['found']:>4}/{r['installs']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -104,3 +104,19 @@ struct DeferredMatcherTests {
         #expect(Self.matched(Self.matcher.decide(bare, among: [Self.click("a")])) == "a")
     }
 }
+
+@Suite("Click tokens in pasteboards and install referrers")
+struct PasteboardTokenTests {
+    static let id = "AbCdEfGhIjKlMnOpQrStUv"
+
+    @Test(arguments: [
+        ("unilink:AbCdEfGhIjKlMnOpQrStUv", true), ("AbCdEfGhIjKlMnOpQrStUv", true),
+        ("utm_source=unilink&ul_click=AbCdEfGhIjKlMnOpQrStUv", true),
+        ("utm_source%3Dunilink%26ul_click%3DAbCdEfGhIjKlMnOpQrStUv", true),
+        ("  unilink:AbCdEfGhIjKlMnOpQrStUv\n", true),
+        ("unilink:short", false), ("utm_source=google-play&utm_medium=organic", false), ("", false),
+    ])
+    func clickIDsAreFoundWhereTheyAre(text: String, found: Bool) {
+        #expect((PasteboardToken.clickID(in: text) == Self.id) == found)
+    }
+}

@@ -62,4 +62,25 @@ struct SQLStoreTests {
             try await store.close()
         }
     }
+
+    @Test func expiredPendingClicksArePurgedAndNeverCandidates() async throws {
+        try await Self.withStore { store, _ in
+            let now = Date.now
+            func pending(_ id: String, expiresIn seconds: Double) -> ClickRecord {
+                ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/", platform: .ios, outcome: .preview,
+                            pending: PendingClick(clickID: id, appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now.addingTimeInterval(-10),
+                                                  expiresAt: now.addingTimeInterval(seconds), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                                                  model: nil, acceptLanguages: []))
+            }
+            try await store.insert(clicks: [pending("old", expiresIn: -1), pending("open", expiresIn: 3600)])
+            #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).map(\.clickID) == ["open"])
+            #expect(try await store.purgePendingClicks(before: now) == 1)
+            #expect(try await store.pendingClickCount() == 1)
+            #expect(try await store.consume(clickID: "open", by: "install-1"))
+            #expect(try await store.consume(clickID: "open", by: "install-1"))
+            #expect(try await !store.consume(clickID: "open", by: "install-2"))
+            #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).isEmpty)
+            try await store.close()
+        }
+    }
 }

@@ -46,7 +46,7 @@ func prepareServer(
     let state = ServerState(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
         clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics,
-        networkKeys: try await NetworkKeys.load(from: store)
+        networkKeys: try await NetworkKeys.load(from: store), clickMetrics: ClickMetrics(registry: metrics)
     )
     return (state, newAdminToken, demo)
 }
@@ -54,7 +54,7 @@ func prepareServer(
 /// Every route, recorded in a `RouteTable` (the OpenAPI test reads it).
 func buildRoutes(state: ServerState) -> RouteTable {
     let router = Router(context: AppRequestContext.self)
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: APIMetricsMiddleware())
     router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
     let table = RouteTable(router: router)
     SystemController(state: state).register(in: table)

@@ -2,7 +2,6 @@ import HTTPTypes
 import Foundation
 import Hummingbird
 import Logging
-import Prometheus
 import UnilinkCore
 
 /// Every other GET or HEAD on an app's host: a click. Resolves the link from memory,
@@ -41,9 +40,7 @@ struct ClickController {
         let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
         context.logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
-        state.metrics.makeCounter(
-            descriptor: Self.clicksMetric, labels: [("outcome", decision.outcome?.rawValue ?? "not_counted"), ("platform", platform.rawValue)]
-        ).increment()
+        state.clickMetrics.count(decision.outcome, platform)
         if let outcome = decision.outcome {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
@@ -52,10 +49,6 @@ struct ClickController {
             ))
         }
         return respond(decision, head: visit.isHead)
-    }
-
-    static var clicksMetric: MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "unilink", metricName: "clicks", unitName: "total", helpText: "Requests on link hosts, by how they were counted")
     }
 
     /// A mobile click that may end in an install waits for it, with what matching needs.

@@ -16,6 +16,7 @@ struct ServerState: Sendable {
     let boundPort: BoundPort
     let metrics: PrometheusCollectorRegistry
     let networkKeys: NetworkKeys
+    let clickMetrics: ClickMetrics
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }

@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
+
+extension Unilink {
+    /// The running device, for deferred matching: model identifier, OS version, native
+    /// screen in pixels, languages and time zone. Elsewhere than iOS, what Foundation knows.
+    @Sendable
+    public static func currentDevice() async -> DeviceInfo {
+        #if canImport(UIKit) && !os(watchOS)
+        return await MainActor.run {
+            let screen = UIScreen.main.nativeBounds
+            return DeviceInfo(
+                os: "ios", osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
+                screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.nativeScale)
+            )
+        }
+        #else
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return DeviceInfo(os: "ios", osVersion: "\(version.majorVersion).\(version.minorVersion)")
+        #endif
+    }
+
+    /// `iPhone16,2`: the hardware identifier, which `UIDevice.model` ("iPhone") is not.
+    static func modelIdentifier() -> String? {
+        var info = utsname()
+        uname(&info)
+        let identifier = withUnsafeBytes(of: &info.machine) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return identifier.isEmpty ? nil : identifier
+    }
+}

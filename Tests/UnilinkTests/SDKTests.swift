@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Unilink
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The SDK on its own")
+struct SDKTests {
+    @Test func longAndSchemeLinksDecodeOnTheDevice() throws {
+        let sdk = Fixture.sdk(ScriptedTransport { _, _ in ScriptedTransport.json("{}") })
+        let long = try #require(sdk.decodeLocally(URL(string: "https://link.example.com/u/42?deep_link_value=user&deep_link_sub2=blue&ref=mail&ul_code=Ab3xK9p")!))
+        #expect(long.path == "/u/42")
+        #expect(long.deepLinkValue == "user")
+        #expect(long.deepLinkSub2 == "blue")
+        #expect(long[sub: 2] == "blue")
+        #expect(long.clickEvent == ["ref": "mail"])
+        #expect(long.isProvisional)
+        let scheme = try #require(sdk.decodeLocally(URL(string: "shop://u/42?deep_link_value=user")!))
+        #expect(scheme.path == "/u/42")
+        #expect(sdk.decodeLocally(URL(string: "https://exm.pl/Ab3xK9p")!) == nil)
+        #expect(sdk.decodeLocally(URL(string: "https://elsewhere.example/u/42")!) == nil)
+    }
+
+    @Test func routesTakeTypedParametersAndCanOpenFollowsThem() throws {
+        let sdk = Fixture.sdk(ScriptedTransport { _, _ in ScriptedTransport.json("{}") })
+        let opened = Mutex<[Int]>([])
+        sdk.router.register("/u/:id") { match in opened.withLock { $0.append(match.int("id") ?? -1) } }
+        sdk.router.register("/p/:slug/reviews") { _ in }
+        sdk.router.register("/help/*") { _ in }
+        #expect(sdk.canOpen(url: URL(string: "https://link.example.com/u/42")!))
+        #expect(sdk.canOpen(url: URL(string: "https://open.example.com/p/shoes/reviews?x=1")!))
+        #expect(sdk.canOpen(url: URL(string: "https://link.example.com/help/a/b")!))
+        #expect(sdk.canOpen(url: URL(string: "shop://u/7")!))
+        #expect(sdk.canOpen(url: URL(string: "https://exm.pl/Ab3xK9p")!), "short links are resolved by the server")
+        #expect(!sdk.canOpen(url: URL(string: "https://link.example.com/new-feature/1")!))
+        #expect(!sdk.canOpen(url: URL(string: "https://link.example.com/u/42/extra")!))
+        #expect(!sdk.canOpen(url: URL(string: "https://elsewhere.example/u/42")!))
+        let link = try #require(sdk.decodeLocally(URL(string: "https://link.example.com/u/42")!))
+        #expect(sdk.router.route(link))
+        #expect(opened.withLock { $0 } == [42])
+        #expect(sdk.router.match(path: "/u/abc")?.int("id") == nil)
+    }
+
+    @Test func eachLinkEventGivesOneResultEverywhere() async throws {
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.found) }
+        let sdk = Fixture.sdk(transport)
+        var iterator = sdk.results.makeAsyncIterator()
+        let url = URL(string: "https://exm.pl/Ab3xK9p")!
+        let first = await sdk.handle(url: url)
+        let repeated = await sdk.handle(url: url)
+        #expect(first.status == .found)
+        #expect(first.deepLink?.deepLinkValue == "user")
+        #expect(first.deepLink?.deepLinkSub1 == "42")
+        #expect(repeated.status == .notFound, "the same tap delivered twice by iOS is one event")
+        #expect(transport.paths == ["/v1/sdk/resolve"])
+        let streamed = await iterator.next()
+        #expect(streamed?.deepLink?.path == "/u/42")
+        let foreign = await sdk.handle(url: URL(string: "https://elsewhere.example/x")!)
+        #expect(foreign.status == .notFound)
+        #expect(transport.paths.count == 1)
+    }
+
+    @Test func longLinksStayUsableWhenTheServerIsUnreachable() async throws {
+        let transport = ScriptedTransport { _, _ in throw URLError(.notConnectedToInternet) }
+        let sdk = Fixture.sdk(transport)
+        let result = await sdk.handle(url: URL(string: "https://link.example.com/u/9?deep_link_value=user")!)
+        #expect(result.status == .found)
+        #expect(result.deepLink?.isProvisional == true)
+        #expect(result.error != nil)
+        #expect(transport.paths.count == Fixture.configuration.maxAttempts)
+        let short = await sdk.handle(url: URL(string: "https://exm.pl/Ab3xK9p")!)
+        #expect(short.status == .failure)
+    }
+
+    @Test func transientFailuresAreRetriedAndClientErrorsAreNot() async throws {
+        let attempts = Mutex(0)
+        let flaky = ScriptedTransport { _, _ in
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            return attempt < 3 ? ScriptedTransport.json(#"{"error": {"code": "internal", "message": "x"}}"#, status: 503) : ScriptedTransport.json(Fixture.found)
+        }
+        #expect(await Fixture.sdk(flaky).handle(url: URL(string: "https://exm.pl/Ab3xK9p")!).status == .found)
+        #expect(flaky.paths.count == 3)
+        let refused = ScriptedTransport { _, _ in ScriptedTransport.json(#"{"error": {"code": "unauthorized", "message": "bad key"}}"#, status: 401) }
+        let result = await Fixture.sdk(refused).handle(url: URL(string: "https://exm.pl/Ab3xK9p")!)
+        #expect(result.status == .failure)
+        #expect((result.error as? UnilinkServerError)?.code == "unauthorized")
+        #expect(refused.paths.count == 1)
+    }
+
+    @Test func theDeferredCheckHappensOncePerInstallAndSurvivesRelaunch() async throws {
+        let storage = MemoryStorage()
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.deferredFound) }
+        let sdk = Fixture.sdk(transport, storage: storage)
+        async let a = sdk.checkDeferredDeepLink()
+        async let b = sdk.checkDeferredDeepLink()
+        let (first, concurrent) = await (a, b)
+        #expect(first.status == .found)
+        #expect(first.deepLink?.isDeferred == true)
+        #expect(first.deepLink?.matchType == .probabilistic)
+        #expect(concurrent.deepLink == first.deepLink)
+        #expect(transport.paths == ["/v1/sdk/deferred"])
+        let relaunched = Fixture.sdk(transport, storage: storage)
+        #expect(await relaunched.checkDeferredDeepLink().status == .notFound)
+        #expect(transport.paths.count == 1)
+        #expect(relaunched.installID == sdk.installID)
+    }
+
+    @Test func aFailedDeferredCheckIsTriedAgainOnTheNextLaunch() async throws {
+        let storage = MemoryStorage()
+        let down = ScriptedTransport { _, _ in throw URLError(.timedOut) }
+        #expect(await Fixture.sdk(down, storage: storage).checkDeferredDeepLink().status == .failure)
+        let up = ScriptedTransport { _, _ in ScriptedTransport.json(#"{"status": "not_found"}"#) }
+        #expect(await Fixture.sdk(up, storage: storage).checkDeferredDeepLink().status == .notFound)
+        #expect(up.paths == ["/v1/sdk/deferred"])
+    }
+
+    @Test func theDeferredCheckWaitsForConsent() async throws {
+        var configuration = Fixture.configuration
+        configuration.waitsForConsent = true
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.deferredFound) }
+        let sdk = Fixture.sdk(transport, configuration: configuration)
+        let check = Task { await sdk.checkDeferredDeepLink() }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(transport.paths.isEmpty)
+        sdk.grantNetworkConsent()
+        #expect(await check.value.status == .found)
+        #expect(transport.paths.count == 1)
+    }
+
+    @Test func theDeferredRequestCarriesTheDeviceAndTokens() async throws {
+        let seen = Mutex<Data?>(nil)
+        let transport = ScriptedTransport { _, body in
+            seen.withLock { $0 = body }
+            return ScriptedTransport.json(#"{"status": "not_found"}"#)
+        }
+        _ = await Fixture.sdk(transport).checkDeferredDeepLink(pasteboardToken: "unilink:abc")
+        let body = try #require(seen.withLock { $0 })
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        let device = try #require(json["device"] as? [String: Any])
+        #expect(device["model"] as? String == "iPhone15,2")
+        #expect(device["screen_width"] as? Int == 1179)
+        #expect(device["time_zone"] as? String == "Europe/Berlin")
+        #expect(json["pasteboard_token"] as? String == "unilink:abc")
+        #expect((json["install_id"] as? String)?.count ?? 0 >= 8)
+    }
+}

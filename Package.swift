@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkCLITests",
-            dependencies: ["unilink", "UnilinkAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["unilink", "UnilinkAPI", "Unilink", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -52,7 +52,7 @@ extension View {
             Task { await unilink.handle(url: url) }
         }
         .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-            unilink.continue(activity)
+            _ = unilink.continue(activity)
         }
     }
 }

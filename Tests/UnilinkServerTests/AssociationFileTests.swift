@@ -23,6 +23,9 @@ struct AssociationFileTests {
             let matcher = AASAMatcher(document)
             #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/1", host: "link.example.com").decision == .match)
             #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/help/1", host: "link.example.com").decision == .exclude)
+            let head = try await client.send(.head, "/.well-known/apple-app-site-association", host: "link.example.com")
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == "application/json")
             let short = try await client.send(.get, "/.well-known/apple-app-site-association", host: "exm.pl").text
             #expect(short.contains("\"/*\""))
             let other = try await client.send(.get, "/.well-known/apple-app-site-association", host: "go.other.example.org").text

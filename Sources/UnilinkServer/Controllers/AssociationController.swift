@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import UnilinkCore
@@ -8,9 +9,12 @@ struct AssociationController {
     let state: ServerState
 
     func register(in table: RouteTable) {
-        table.add(.get, "/.well-known/apple-app-site-association", use: appleAssociation)
-        table.add(.get, "/apple-app-site-association", use: appleAssociation)
-        table.add(.get, "/.well-known/assetlinks.json", use: assetLinks)
+        // HEAD too: validators check the files with it, and the click route must not take it.
+        for method in [HTTPRequest.Method.get, .head] {
+            table.add(method, "/.well-known/apple-app-site-association", use: appleAssociation)
+            table.add(method, "/apple-app-site-association", use: appleAssociation)
+            table.add(method, "/.well-known/assetlinks.json", use: assetLinks)
+        }
         table.add(.get, "/robots.txt", use: robots)
     }
 

@@ -166,13 +166,16 @@ enum OpenAPIDocument {
               "409": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}}}
         },
         "/.well-known/apple-app-site-association": {
-          "get": {"summary": "The host's AASA file", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+          "get": {"summary": "The host's AASA file", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}},
+          "head": {"summary": "The host's AASA file, headers only", "responses": {"200": {"description": "AASA headers"}, "404": {"description": "No app serves the host"}}}
         },
         "/apple-app-site-association": {
-          "get": {"summary": "The host's AASA file (old iOS path)", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+          "get": {"summary": "The host's AASA file (old iOS path)", "responses": {"200": {"description": "AASA", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}},
+          "head": {"summary": "The AASA file at the old path, headers only", "responses": {"200": {"description": "AASA headers"}, "404": {"description": "No app serves the host"}}}
         },
         "/.well-known/assetlinks.json": {
-          "get": {"summary": "The host's Digital Asset Links", "responses": {"200": {"description": "assetlinks", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}}
+          "get": {"summary": "The host's Digital Asset Links", "responses": {"200": {"description": "assetlinks", "content": {"application/json": {}}}, "404": {"$ref": "#/components/responses/Error"}}},
+          "head": {"summary": "Digital Asset Links, headers only", "responses": {"200": {"description": "assetlinks headers"}, "404": {"description": "No app serves the host"}}}
         },
         "/robots.txt": {"get": {"summary": "Crawlers may read everything", "responses": {"200": {"description": "robots.txt", "content": {"text/plain": {}}}}}},
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "ok", "content": {"application/json": {}}}}}},

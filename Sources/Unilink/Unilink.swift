@@ -29,6 +29,7 @@ public final class Unilink: Sendable {
         var consentWaiters: [CheckedContinuation<Void, Never>] = []
         var deferredTask: Task<DeepLinkResult, Never>?
         var lastEvent: (url: URL, time: ContinuousClock.Instant)?
+        var lastResult: (url: URL, result: DeepLinkResult)?
     }
 
     /// - Parameters:
@@ -75,17 +76,26 @@ public final class Unilink: Sendable {
     /// and stay usable if the server cannot be reached.
     @discardableResult
     public func handle(url: URL) async -> DeepLinkResult {
-        guard isNewEvent(url) else { return DeepLinkResult(status: .notFound) }
+        guard isNewEvent(url) else {
+            // The same tap again: the answer it already got, not delivered a second time.
+            return state.withLock { $0.lastResult?.url == url ? $0.lastResult?.result : nil } ?? DeepLinkResult(status: .notFound)
+        }
         let kind = decoder.kind(of: url)
-        guard kind != .foreign else { return deliver(.notFound) }
+        let result = await resolve(url, kind: kind)
+        state.withLock { $0.lastResult = (url, result) }
+        return deliver(result)
+    }
+
+    private func resolve(_ url: URL, kind: LinkDecoder.Kind) async -> DeepLinkResult {
+        guard kind != .foreign else { return .notFound }
         let local = decoder.decode(url)
         do {
             let answer = try await client.resolve(url, appVersion: nil)
-            guard answer.status == "found", let link = answer.deepLink else { return deliver(.notFound) }
-            return deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: url)))
+            guard answer.status == "found", let link = answer.deepLink else { return .notFound }
+            return DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: url))
         } catch {
-            if let local { return deliver(DeepLinkResult(status: .found, deepLink: local, error: error)) }
-            return deliver(DeepLinkResult(status: .failure, error: error))
+            if let local { return DeepLinkResult(status: .found, deepLink: local, error: error) }
+            return DeepLinkResult(status: .failure, error: error)
         }
     }
 

@@ -46,6 +46,8 @@ struct SDKTests {
     @Test func eachLinkEventGivesOneResultEverywhere() async throws {
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.found) }
         let sdk = Fixture.sdk(transport)
+        let delegate = CountingDelegate()
+        sdk.delegate = delegate
         var iterator = sdk.results.makeAsyncIterator()
         let url = URL(string: "https://exm.pl/Ab3xK9p")!
         let first = await sdk.handle(url: url)
@@ -53,13 +55,16 @@ struct SDKTests {
         #expect(first.status == .found)
         #expect(first.deepLink?.deepLinkValue == "user")
         #expect(first.deepLink?.deepLinkSub1 == "42")
-        #expect(repeated.status == .notFound, "the same tap delivered twice by iOS is one event")
+        #expect(repeated.deepLink == first.deepLink, "the same tap delivered twice by iOS is one event with one answer")
         #expect(transport.paths == ["/v1/sdk/resolve"])
+        #expect(delegate.count == 1)
         let streamed = await iterator.next()
         #expect(streamed?.deepLink?.path == "/u/42")
         let foreign = await sdk.handle(url: URL(string: "https://elsewhere.example/x")!)
         #expect(foreign.status == .notFound)
         #expect(transport.paths.count == 1)
+        #expect(delegate.count == 2)
+        #expect(await iterator.next()?.status == .notFound, "the next streamed result is the next event, not the repeat")
     }
 
     @Test func longLinksStayUsableWhenTheServerIsUnreachable() async throws {
@@ -144,5 +149,14 @@ struct SDKTests {
         #expect(device["time_zone"] as? String == "Europe/Berlin")
         #expect(json["pasteboard_token"] as? String == "unilink:abc")
         #expect((json["install_id"] as? String)?.count ?? 0 >= 8)
+    }
+}
+
+final class CountingDelegate: UnilinkDelegate {
+    private let calls = Mutex(0)
+    var count: Int { calls.withLock { $0 } }
+
+    func unilink(_ unilink: Unilink, didResolveDeepLink result: DeepLinkResult) {
+        calls.withLock { $0 += 1 }
     }
 }

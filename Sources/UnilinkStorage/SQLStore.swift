@@ -52,11 +52,6 @@ public final class SQLStore: Sendable {
         }
     }
 
-    static func isUniqueViolation(_ error: any Error) -> Bool {
-        let text = String(reflecting: error)
-        return text.contains("UNIQUE constraint") || text.contains("23505") || text.contains("duplicate key")
-    }
-
     static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }

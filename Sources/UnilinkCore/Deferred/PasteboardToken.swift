@@ -23,6 +23,6 @@ public enum PasteboardToken {
     }
 
     static func validID(_ text: String) -> String? {
-        text.count == 22 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? text : nil
+        ClickID.isWellFormed(Substring(text)) ? text : nil
     }
 }

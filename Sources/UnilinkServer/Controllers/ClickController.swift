@@ -31,11 +31,7 @@ struct ClickController {
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
             clickID: clickID(query, role: host.role),
             time: .now,
-            clientAddress: ClientAddress(trustedProxies: state.settings.trustedProxies).resolve(
-                peer: context.peerAddress,
-                forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
-                forwarded: request.headers[HTTPField.Name("Forwarded")!]
-            )
+            clientAddress: state.clientAddress(request, context)
         )
         let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
         context.logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
@@ -70,7 +66,7 @@ struct ClickController {
     private func clickID(_ query: String?, role: HostRole) -> String {
         if role == .alternate, let query,
            let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
-           Identifiers.isClickID(Substring(carried)) {
+           ClickID.isWellFormed(Substring(carried)) {
             return carried
         }
         return Identifiers.clickID()

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import UnilinkAPI
 import UnilinkCore
@@ -26,7 +25,7 @@ struct DeferredController {
         let now = Date.now
         let fingerprint = try fingerprint(body, request: request, context: context, now: now)
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
-        let text = try Self.encode(result)
+        let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
         let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
                                          type: "install", matchType: $0.type, time: now) }
         try await state.store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
@@ -115,12 +114,7 @@ struct DeferredController {
             width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
             timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
         )
-        let address = ClientAddress(trustedProxies: state.settings.trustedProxies).resolve(
-            peer: context.peerAddress,
-            forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
-            forwarded: request.headers[HTTPField.Name("Forwarded")!]
-        )
-        let keys = state.networkKeys.keys(for: address)
+        let keys = state.networkKeys.keys(for: state.clientAddress(request, context))
         return InstallFingerprint(networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
                                   model: device.model, signals: signals, time: now)
     }
@@ -132,14 +126,7 @@ struct DeferredController {
         return text
     }
 
-    static func encode(_ result: DeepLinkResultBody) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(result), as: UTF8.self)
-    }
-
     static func json(_ text: String) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: .init(string: text)))
+        HTTPBody.json(data: Data(text.utf8))
     }
 }

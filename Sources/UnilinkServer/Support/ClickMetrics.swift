@@ -4,17 +4,22 @@ import UnilinkCore
 
 /// The click counters, made once: the click path only increments (no registry lookup).
 struct ClickMetrics: Sendable {
-    private let counters: [String: Counter]
+    private struct Key: Hashable {
+        let outcome: ClickOutcome?
+        let platform: ClickPlatform
+    }
+
+    private let counters: [Key: Counter]
 
     init(registry: PrometheusCollectorRegistry) {
-        var counters: [String: Counter] = [:]
-        for outcome in ClickOutcome.allCases.map(\.rawValue) + ["not_counted"] {
+        var counters: [Key: Counter] = [:]
+        for outcome in ClickOutcome.allCases.map(Optional.some) + [nil] {
             for platform in ClickPlatform.allCases {
                 let descriptor = MetricNameDescriptor(
                     namespace: "unilink", metricName: "clicks", unitName: "total", helpText: "Requests on link hosts, by how they were counted"
                 )
-                counters[Self.key(outcome, platform)] = registry.makeCounter(
-                    descriptor: descriptor, labels: [("outcome", outcome), ("platform", platform.rawValue)]
+                counters[Key(outcome: outcome, platform: platform)] = registry.makeCounter(
+                    descriptor: descriptor, labels: [("outcome", outcome?.rawValue ?? "not_counted"), ("platform", platform.rawValue)]
                 )
             }
         }
@@ -22,11 +27,7 @@ struct ClickMetrics: Sendable {
     }
 
     func count(_ outcome: ClickOutcome?, _ platform: ClickPlatform) {
-        counters[Self.key(outcome?.rawValue ?? "not_counted", platform)]?.increment()
-    }
-
-    private static func key(_ outcome: String, _ platform: ClickPlatform) -> String {
-        outcome + "/" + platform.rawValue
+        counters[Key(outcome: outcome, platform: platform)]?.increment()
     }
 }
 

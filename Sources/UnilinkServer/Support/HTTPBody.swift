@@ -13,11 +13,19 @@ struct HTTPBody {
         return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
     }
 
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    /// The API's JSON spelling: sorted keys, slashes left alone.
+    static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return Response(
+        return try encoder.encode(value)
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        json(data: try encode(value), status: status)
+    }
+
+    static func json(data: Data, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data))

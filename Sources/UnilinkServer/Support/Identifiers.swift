@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import UnilinkCore
 
 /// Random identifiers and API keys.
 enum Identifiers {
@@ -19,15 +20,11 @@ enum Identifiers {
         return "lnk_" + String(format: "%012llx", milliseconds) + random(10)
     }
 
-    static func clickID() -> String { random(22) }
+    static func clickID() -> String { random(ClickID.length) }
 
     static func secretKey() -> String { "sk_" + random(32) }
     static func publishableKey() -> String { "pk_" + random(24) }
     static func adminToken() -> String { "adm_" + random(32) }
-
-    static func isClickID(_ text: Substring) -> Bool {
-        text.count == 22 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    }
 
     /// SHA-256, hex: what is stored instead of a secret.
     static func hash(_ key: String) -> String {

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import Logging
 import Prometheus
 import Synchronization
@@ -21,6 +23,15 @@ struct ServerState: Sendable {
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }
     var addressing: HostAddressing { HostAddressing(localPort: boundPort.value) }
+
+    /// The visitor's address: the socket peer, or a trusted proxy's forwarding headers.
+    func clientAddress(_ request: Request, _ context: AppRequestContext) -> String? {
+        ClientAddress(trustedProxies: settings.trustedProxies).resolve(
+            peer: context.peerAddress,
+            forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
+            forwarded: request.headers[HTTPField.Name("Forwarded")!]
+        )
+    }
 }
 
 /// The port the server really listens on (differs from the setting when that is 0).

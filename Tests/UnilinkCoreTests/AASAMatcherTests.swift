@@ -109,6 +109,28 @@ private let cases: [MatchCase] = [
     MatchCase(rule: "app default alone", aasa: components(#"[{"/": "/a b"}]"#, detailDefaults: #"{"percentEncoded": false}"#), url: "https://example.com/a%20b", expected: .match),
     MatchCase(rule: "domain percentEncoded default", aasa: components(#"[{"/": "/café"}]"#, defaults: #"{"percentEncoded": false}"#), url: "https://example.com/caf%C3%A9", expected: .match),
 
+    // Defaults carry any component key (Apple's `applinks.defaults` / `details[].defaults`
+    // documentation; recorded from Apple's matcher): patterns and `exclude` too, each key
+    // inherited separately, the nearest level winning.
+    MatchCase(rule: "domain default path limits a fragment rule", aasa: components(##"[{"#": "*"}]"##, defaults: #"{"/": "/foo/*"}"#), url: "https://example.com/bar", expected: .noMatch),
+    MatchCase(rule: "domain default path, inside it", aasa: components(##"[{"#": "*"}]"##, defaults: #"{"/": "/foo/*"}"#), url: "https://example.com/foo/1", expected: .match),
+    MatchCase(rule: "app default path", aasa: components(#"[{"?": {"id": "?*"}}]"#, detailDefaults: #"{"/": "/item/*"}"#), url: "https://example.com/other?id=1", expected: .noMatch),
+    MatchCase(rule: "app default path, with the rule's query", aasa: components(#"[{"?": {"id": "?*"}}]"#, detailDefaults: #"{"/": "/item/*"}"#), url: "https://example.com/item/2?id=1", expected: .match),
+    MatchCase(rule: "rule path beats default path", aasa: components(#"[{"/": "/bar"}]"#, defaults: #"{"/": "/foo/*"}"#), url: "https://example.com/bar", expected: .match),
+    MatchCase(rule: "app default path beats domain default", aasa: components(#"[{}]"#, defaults: #"{"/": "/foo"}"#, detailDefaults: #"{"/": "/bar"}"#), url: "https://example.com/foo", expected: .noMatch),
+    MatchCase(rule: "default query string", aasa: components(#"[{"/": "/q"}]"#, defaults: #"{"?": "src=app"}"#), url: "https://example.com/q?src=web", expected: .noMatch),
+    MatchCase(rule: "default query dictionary", aasa: components(#"[{"/": "/q"}]"#, detailDefaults: #"{"?": {"src": "app"}}"#), url: "https://example.com/q?src=app&x=1", expected: .match),
+    MatchCase(rule: "default fragment", aasa: components(#"[{"/": "/a"}]"#, defaults: ##"{"#": "open"}"##), url: "https://example.com/a#other", expected: .noMatch),
+    MatchCase(rule: "default exclude", aasa: components(#"[{"/": "/private/*"}]"#, detailDefaults: #"{"exclude": true}"#), url: "https://example.com/private/1", expected: .exclude),
+    MatchCase(rule: "rule overrides default exclude", aasa: components(#"[{"/": "/x", "exclude": false}]"#, defaults: #"{"exclude": true}"#), url: "https://example.com/x", expected: .match),
+    MatchCase(rule: "default pattern compiled with the rule's caseSensitive", aasa: components(#"[{"caseSensitive": false}]"#, defaults: #"{"/": "/Shop/*"}"#), url: "https://example.com/SHOP/1", expected: .match),
+
+    // Leading slashes: Apple reads `//abc` as `/abc`.
+    MatchCase(rule: "doubled leading slash", aasa: components(#"[{"/": "//abc"}]"#), url: "https://example.com/abc", expected: .match),
+    MatchCase(rule: "doubled leading slash with star", aasa: components(#"[{"/": "//abc/*"}]"#), url: "https://example.com/abc/1", expected: .match),
+    MatchCase(rule: "doubled leading slash in legacy paths", aasa: legacy(#"["//abc"]"#), url: "https://example.com/abc", expected: .match),
+    MatchCase(rule: "doubled leading slash is not a wildcard", aasa: components(#"[{"/": "//abc"}]"#), url: "https://example.com/xabc", expected: .noMatch),
+
     // Percent-encoding.
     MatchCase(rule: "encoded pattern vs encoded URL", aasa: components(#"[{"/": "/caf%C3%A9"}]"#), url: "https://example.com/caf%C3%A9", expected: .match),
     MatchCase(rule: "decoded pattern vs encoded URL", aasa: components(#"[{"/": "/café"}]"#), url: "https://example.com/caf%C3%A9", expected: .noMatch),
@@ -162,9 +184,26 @@ private let multiAppCases: [MatchCase] = [
     MatchCase(rule: "app not in the file", aasa: multiApp, url: "https://example.com/p/1", expected: .noMatch, appID: "EEEEE55555.com.none"),
 ]
 
+/// iOS 9-era files give `details` as a dictionary keyed by app ID; iOS reads them still
+/// (recorded from Apple's matcher).
+private let keyedLegacy = """
+{"applinks": {"apps": [], "details": {
+  "ABCDE12345.com.example.app": {"paths": ["NOT /private/*", "/u/*"]},
+  "FGHIJ67890.com.example.other": {"paths": ["*"]}
+}}}
+"""
+
+private let keyedLegacyCases: [MatchCase] = [
+    MatchCase(rule: "keyed details: path", aasa: keyedLegacy, url: "https://example.com/u/1", expected: .match),
+    MatchCase(rule: "keyed details: NOT", aasa: keyedLegacy, url: "https://example.com/private/1", expected: .exclude),
+    MatchCase(rule: "keyed details: unlisted", aasa: keyedLegacy, url: "https://example.com/help", expected: .noMatch),
+    MatchCase(rule: "keyed details: second app", aasa: keyedLegacy, url: "https://example.com/help", expected: .match, appID: "FGHIJ67890.com.example.other"),
+    MatchCase(rule: "keyed details: unknown app", aasa: keyedLegacy, url: "https://example.com/u/1", expected: .noMatch, appID: "ZZZZZ99999.com.none"),
+]
+
 @Suite("AASA matching, as Apple's matcher decides")
 struct AASAMatcherTests {
-    @Test(arguments: cases + multiAppCases)
+    @Test(arguments: cases + multiAppCases + keyedLegacyCases)
     func decides(_ row: MatchCase) throws {
         let matcher = AASAMatcher(try AASADocument(json: row.aasa))
         #expect(matcher.decide(appID: row.appID, url: row.url, host: "example.com").decision == row.expected)
@@ -177,6 +216,15 @@ struct AASAMatcherTests {
         let legacyVerdict = AASAMatcher(try AASADocument(json: legacy(#"["NOT /_*", "/u/*"]"#)))
             .decide(appID: app, url: "https://example.com/u/1", host: "example.com")
         #expect(legacyVerdict.rule?.description == #"applinks.details[0].paths[1] "/u/*""#)
+    }
+
+    @Test func keyedDetailsKeepTheirFormWhenWrittenBack() throws {
+        let document = try AASADocument(json: keyedLegacy)
+        #expect(document.applinks?.detailsKeyedByAppID == true)
+        #expect(AASAMatcher(document).appIDs == ["ABCDE12345.com.example.app", "FGHIJ67890.com.example.other"])
+        let again = try AASADocument(json: document.jsonData())
+        #expect(again == document)
+        #expect(String(decoding: document.jsonData(), as: UTF8.self).contains(#""details":{"ABCDE12345.com.example.app":{"paths""#))
     }
 
     @Test func listsEveryApp() throws {

@@ -21,12 +21,25 @@ struct AASAValidatorTests {
         (#"{"webcredentials": {"apps": ["nope"]}}"#, "webcredentials.apps[0]", "not an app ID"),
         (#"{"applinks": {"substitutionVariables": {"a(b": ["x"]}, "details": []}}"#, "applinks.substitutionVariables[\"a(b\"]", "cannot be empty or contain"),
         (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a b"}]}]}}"#, #"applinks.details[0].components[0]["/"]"#, "percent-encoded"),
+        (#"{"applinks": {"apps": [], "details": {"ABCDE12345.com.x": {"paths": ["/a"]}}}}"#, "applinks.details", "dictionary keyed by app ID"),
+        (#"{"applinks": {"apps": [], "details": {"nope": {"paths": ["/a"]}}}}"#, #"applinks.details["nope"]"#, "not an app ID"),
+        (#"{"applinks": {"defaults": {"/": "/$(food)/*"}, "details": []}}"#, #"applinks.defaults["/"]"#, "$(food)"),
+        (#"{"applinks": {"defaults": {"/": 7}, "details": []}}"#, #"applinks.defaults["/"]"#, "must be a pattern string"),
+        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "defaults": {"exclude": true}, "components": [{"/": "/a"}]}]}}"#, "applinks.details[0].defaults.exclude", "every component"),
         ("[1, 2]", "the file", "must be a JSON object"),
         ("{", "the file", "not valid JSON"),
     ])
     func reports(json: String, location: String, message: String) {
         let found = issues(json)
         #expect(found.contains { $0.location == location && $0.message.contains(message) }, "got \(found)")
+    }
+
+    @Test(arguments: [
+        ##"{"applinks": {"defaults": {"/": "/shop/*", "?": {"id": "?*"}, "#": "*", "caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{}]}]}}"##,
+        ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "defaults": {"/": "/shop/*", "percentEncoded": false}, "components": [{"#": "x"}]}]}}"##,
+    ])
+    func patternKeysInDefaultsAreNotUnknown(json: String) {
+        #expect(issues(json).isEmpty, "got \(issues(json))")
     }
 
     @Test func oversizedFilesAreErrors() {

@@ -52,8 +52,9 @@ struct ClickRouterTests {
     /// What the issue promises for a visitor with these labels on a host of this role.
     static func expected(_ sample: UserAgentSample, role: HostRole) -> Kind {
         if sample.bot != nil { return .crawler }
-        if ["wechat", "qq", "weibo"].contains(sample.app ?? "") { return .hint }
         let mobile = sample.device == "phone" || sample.device == "tablet"
+        // WeChat on Windows or a Mac opens web pages like any browser: there is no app to open.
+        if ["wechat", "qq", "weibo"].contains(sample.app ?? ""), mobile { return .hint }
         switch (sample.os, mobile, role) {
         case ("ios", true, .alternate): return .store
         case ("android", true, .alternate): return sample.app == nil ? .intent : .store

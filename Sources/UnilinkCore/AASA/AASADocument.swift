@@ -20,12 +20,57 @@ public struct AASADocument: Sendable, Equatable, Codable {
         public var defaults: ComponentDefaults?
         public var substitutionVariables: [String: [String]]?
         public var details: [Detail]
+        /// iOS 9-era files give `details` as a dictionary keyed by app ID; iOS still reads
+        /// them. Kept so that encoding writes the file back in its own form.
+        public var detailsKeyedByAppID: Bool
 
-        public init(apps: [String]? = nil, defaults: ComponentDefaults? = nil, substitutionVariables: [String: [String]]? = nil, details: [Detail]) {
+        public init(apps: [String]? = nil, defaults: ComponentDefaults? = nil, substitutionVariables: [String: [String]]? = nil,
+                    details: [Detail], detailsKeyedByAppID: Bool = false) {
             self.apps = apps
             self.defaults = defaults
             self.substitutionVariables = substitutionVariables
             self.details = details
+            self.detailsKeyedByAppID = detailsKeyedByAppID
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case apps, defaults, substitutionVariables, details
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            apps = try container.decodeIfPresent([String].self, forKey: .apps)
+            defaults = try container.decodeIfPresent(ComponentDefaults.self, forKey: .defaults)
+            substitutionVariables = try container.decodeIfPresent([String: [String]].self, forKey: .substitutionVariables)
+            if let keyed = try? container.decode([String: Detail].self, forKey: .details) {
+                // JSON objects have no order; each app ID appears once, so none is needed.
+                details = keyed.sorted { $0.key < $1.key }.map { appID, detail in
+                    var detail = detail
+                    detail.appID = appID
+                    return detail
+                }
+                detailsKeyedByAppID = true
+            } else {
+                details = try container.decode([Detail].self, forKey: .details)
+                detailsKeyedByAppID = false
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(apps, forKey: .apps)
+            try container.encodeIfPresent(defaults, forKey: .defaults)
+            try container.encodeIfPresent(substitutionVariables, forKey: .substitutionVariables)
+            if detailsKeyedByAppID {
+                let keyed = Dictionary(details.map { detail in
+                    var entry = detail
+                    entry.appID = nil
+                    return (detail.appID ?? "", entry)
+                }, uniquingKeysWith: { first, _ in first })
+                try container.encode(keyed, forKey: .details)
+            } else {
+                try container.encode(details, forKey: .details)
+            }
         }
     }
 
@@ -53,18 +98,11 @@ public struct AASADocument: Sendable, Equatable, Codable {
         }
     }
 
-    /// `defaults` at the `applinks` or the detail level.
-    public struct ComponentDefaults: Sendable, Equatable, Codable {
-        public var caseSensitive: Bool?
-        public var percentEncoded: Bool?
+    /// `defaults` at the `applinks` or the detail level: any component key, patterns and
+    /// `exclude` included, inherited by every component that does not set it.
+    public typealias ComponentDefaults = Component
 
-        public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
-            self.caseSensitive = caseSensitive
-            self.percentEncoded = percentEncoded
-        }
-    }
-
-    /// One rule of a detail's `components`.
+    /// One rule of a detail's `components` (or the `defaults` its keys fall back to).
     public struct Component: Sendable, Equatable, Codable {
         public var path: String?
         public var query: QueryPattern?
@@ -83,6 +121,20 @@ public struct AASADocument: Sendable, Equatable, Codable {
             self.caseSensitive = caseSensitive
             self.percentEncoded = percentEncoded
             self.comment = comment
+        }
+
+        /// Each key this component leaves out, taken from `defaults` (nearest first).
+        public func inheriting(_ defaults: [Component?]) -> Component {
+            var merged = self
+            for case let fallback? in defaults {
+                merged.path = merged.path ?? fallback.path
+                merged.query = merged.query ?? fallback.query
+                merged.fragment = merged.fragment ?? fallback.fragment
+                merged.exclude = merged.exclude ?? fallback.exclude
+                merged.caseSensitive = merged.caseSensitive ?? fallback.caseSensitive
+                merged.percentEncoded = merged.percentEncoded ?? fallback.percentEncoded
+            }
+            return merged
         }
 
         enum CodingKeys: String, CodingKey {

@@ -38,32 +38,42 @@ public struct AASAValidator: Sendable {
                 report.error("applinks.apps", "must be an empty array, found \(apps.typeName)")
             }
         }
-        if let defaults = applinks["defaults"] { validateDefaults(defaults, at: "applinks.defaults", &report) }
         var variables = SubstitutionVariables.predefinedOnly
         if let substitutions = applinks["substitutionVariables"] {
             variables = validateVariables(substitutions, &report)
         }
+        if let defaults = applinks["defaults"] { validateDefaults(defaults, at: "applinks.defaults", variables: variables, &report) }
         guard let detailsValue = applinks["details"] else {
             report.error("applinks", "has no \"details\" array: no app can open any URL")
             return
         }
-        guard let details = detailsValue.arrayValue else {
+        let details: [(location: String, value: JSONValue, keyedAppID: String?)]
+        if let list = detailsValue.arrayValue {
+            details = list.enumerated().map { ("applinks.details[\($0.offset)]", $0.element, nil) }
+        } else if let keyed = detailsValue.objectValue {
+            report.warning("applinks.details", "is a dictionary keyed by app ID, the iOS 9 form: iOS still reads it, "
+                + "but write an array of {\"appIDs\": [...], \"components\": [...]} (keeping \"paths\" for iOS 12 and older)")
+            details = keyed.sorted { $0.key < $1.key }.map { ("applinks.details[\"\($0.key)\"]", $0.value, $0.key) }
+        } else {
             report.error("applinks.details", "must be an array, found \(detailsValue.typeName)")
             return
         }
-        let usesLegacyPaths = details.contains { $0.objectValue?["paths"] != nil && $0.objectValue?["components"] == nil }
+        let usesLegacyPaths = details.contains { $0.value.objectValue?["paths"] != nil && $0.value.objectValue?["components"] == nil }
         if usesLegacyPaths, applinks["apps"] == nil {
             report.warning("applinks", "iOS 12 and older need \"apps\": [] next to legacy \"paths\"")
         }
-        for (index, detail) in details.enumerated() {
-            validateDetail(detail, at: "applinks.details[\(index)]", variables: variables, &report)
+        for detail in details {
+            validateDetail(detail.value, at: detail.location, keyedAppID: detail.keyedAppID, variables: variables, &report)
         }
     }
 
-    private func validateDetail(_ value: JSONValue, at location: String, variables: SubstitutionVariables, _ report: inout Report) {
+    private func validateDetail(_ value: JSONValue, at location: String, keyedAppID: String?, variables: SubstitutionVariables,
+                                _ report: inout Report) {
         guard let detail = report.object(value, at: location) else { return }
         report.unknownKeys(detail, allowed: ["appID", "appIDs", "components", "paths", "defaults"], at: location)
-        if detail["appID"] == nil, detail["appIDs"] == nil {
+        if let keyedAppID {
+            report.appID(.string(keyedAppID), at: location)
+        } else if detail["appID"] == nil, detail["appIDs"] == nil {
             report.error(location, "names no app: add \"appIDs\" (or \"appID\")")
         }
         if let appID = detail["appID"] { report.appID(appID, at: location + ".appID") }
@@ -75,7 +85,7 @@ public struct AASAValidator: Sendable {
                 report.error(location + ".appIDs", "must be an array of app IDs, found \(appIDs.typeName)")
             }
         }
-        if let defaults = detail["defaults"] { validateDefaults(defaults, at: location + ".defaults", &report) }
+        if let defaults = detail["defaults"] { validateDefaults(defaults, at: location + ".defaults", variables: variables, &report) }
         if detail["components"] == nil, detail["paths"] == nil {
             report.warning(location, "has neither \"components\" nor \"paths\": it opens no URL")
         }
@@ -139,12 +149,12 @@ public struct AASAValidator: Sendable {
         }
     }
 
-    private func validateDefaults(_ value: JSONValue, at location: String, _ report: inout Report) {
-        guard let defaults = report.object(value, at: location) else { return }
-        report.unknownKeys(defaults, allowed: ["caseSensitive", "percentEncoded"], at: location)
-        for (key, flag) in defaults where ["caseSensitive", "percentEncoded"].contains(key) {
-            if case .bool = flag { continue }
-            report.error(location + ".\(key)", "must be true or false, found \(flag.typeName)")
+    /// Defaults take every component key; a pattern given here applies to each component
+    /// that does not set its own.
+    private func validateDefaults(_ value: JSONValue, at location: String, variables: SubstitutionVariables, _ report: inout Report) {
+        validateComponent(value, at: location, variables: variables, &report)
+        if value.objectValue?["exclude"] == .bool(true) {
+            report.warning(location + ".exclude", "is true: every component that does not set \"exclude\" excludes what it matches")
         }
     }
 

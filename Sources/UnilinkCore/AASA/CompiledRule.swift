@@ -7,11 +7,12 @@ struct CompiledRule: Sendable {
     let variant: MatchInput.Variant
     let reference: AASARuleReference
 
-    init(_ component: AASADocument.Component, reference: AASARuleReference,
+    init(_ rule: AASADocument.Component, reference: AASARuleReference,
          defaults: [AASADocument.ComponentDefaults?], variables: SubstitutionVariables) {
-        // Rule > app defaults > domain defaults > built-in (true).
-        let caseSensitive = component.caseSensitive ?? defaults.lazy.compactMap { $0?.caseSensitive }.first ?? true
-        let percentEncoded = component.percentEncoded ?? defaults.lazy.compactMap { $0?.percentEncoded }.first ?? true
+        // Every key: rule > app defaults > domain defaults > built-in.
+        let component = rule.inheriting(defaults)
+        let caseSensitive = component.caseSensitive ?? true
+        let percentEncoded = component.percentEncoded ?? true
         variant = MatchInput.Variant(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
         path = component.path.map { PathPattern($0, variables: variables, caseSensitive: caseSensitive) }
         fragment = component.fragment.map { URLPattern($0, variables: variables, caseSensitive: caseSensitive) }
@@ -74,7 +75,9 @@ struct PathPattern: Sendable {
     let parent: URLPattern?
 
     init(_ source: String, variables: SubstitutionVariables, caseSensitive: Bool) {
-        var text = source.hasPrefix("/") || source.hasPrefix("*") ? source : "/" + source
+        // Apple reads `//abc` as `/abc`: a run of leading slashes is one.
+        var text = "/" + source.drop(while: { $0 == "/" })
+        if source.hasPrefix("*") { text = source }
         text = LinkURL.trimmingTrailingSlashes(text)
         pattern = URLPattern(text, variables: variables, caseSensitive: caseSensitive)
         if text.hasSuffix("/*") {

@@ -18,7 +18,8 @@ public struct ClickRouter: Sendable {
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return webURL(link).map { .redirect($0, record: .expired) } ?? .gone
         }
-        if agent.app?.blocksAppLinks == true {
+        // On a phone WeChat and its kind block app links; on a desktop they open the web page as any browser does.
+        if agent.app?.blocksAppLinks == true, agent.isMobile {
             var model = preview(link, visit)
             model.showsBrowserHint = true
             return .openInBrowserHint(model)

@@ -12,7 +12,8 @@ extension UserAgent {
         self.init(os: os, osVersion: Self.osVersion(text, os: os), device: device, app: nil, bot: bot, model: Self.model(text, os: os))
         if bot != nil {
             self.device = .bot
-        } else if os == .ios || os == .android {
+        } else {
+            // Desktop apps host browsers too (WeChat for Windows and Mac, Facebook for Windows).
             app = Self.app(text, os: os)
         }
         if device == .desktop, os == .macos, Self.isIPadInDesktopMode(text) {
@@ -23,8 +24,11 @@ extension UserAgent {
     }
 
     private static func bot(_ text: UTF8Text) -> Bot? {
-        if text.contains("Facebot Twitterbot") { return .imessage }
-        if text.contains("facebookexternalhit") || text.contains("Facebot") || text.contains("facebookcatalog") || text.contains("meta-externalagent") { return .facebook }
+        // Messages previews say Facebook's and X's crawler names on a Mac Safari UA; other
+        // previewers (IRC clients, scripts) borrow the pair from another platform.
+        if text.contains("facebookexternalhit"), text.contains("Twitterbot") { return text.contains("Macintosh") ? .imessage : .other }
+        if text.contains("facebookexternalhit") || text.contains("Facebot") || text.hasPrefix("facebot") || text.contains("facebookcatalog")
+            || text.contains("facebookplatform") || text.contains("FacebookBot") || text.contains("meta-externalagent") { return .facebook }
         if text.contains("Twitterbot") { return .twitter }
         if text.contains("Slackbot") || text.contains("Slack-ImgProxy") { return .slack }
         if text.contains("TelegramBot") { return .telegram }
@@ -35,12 +39,14 @@ extension UserAgent {
         if text.contains("Applebot") || text.contains("AASA-Bot") || text.contains("AppleNewsBot") { return .apple }
         if text.contains("Googlebot") || text.contains("Google-InspectionTool") || text.contains("AdsBot-Google") || text.contains("Mediapartners-Google")
             || text.contains("APIs-Google") || text.contains("FeedFetcher-Google") || text.contains("GoogleOther") || text.contains("Storebot-Google")
-            || text.contains("Google-PageRenderer") || text.contains("Google-Read-Aloud") { return .google }
+            || text.contains("Google-PageRenderer") || text.contains("Google-Read-Aloud") || text.contains("GoogleImageProxy")
+            || text.contains("Google Web Preview") || text.contains("Google Favicon") || text.contains("Google-Site-Verification") { return .google }
         if text.contains("Pinterestbot") || text.contains("pinterest.com/bot") { return .pinterest }
         if text.containsWord("bot") || text.containsWord("Bot") || text.contains("crawler") || text.contains("Crawler") || text.contains("spider")
             || text.contains("Spider") || text.contains("Slurp") || text.contains("Embedly") || text.contains("Iframely") || text.contains("vkShare")
             || text.contains("Snap URL Preview") || text.contains("MicrosoftPreview") || text.contains("Mastodon/") || text.contains("Bluesky Cardyb")
-            || text.contains("ia_archiver") || text.contains("Qwantify") || text.contains("Viber") && !text.contains("Mozilla") {
+            || text.contains("ia_archiver") || text.contains("Qwantify") || text.contains("BingPreview") || text.contains("HeadlessChrome")
+            || text.contains("Viber") && !text.contains("Mozilla") {
             return .other
         }
         return nil
@@ -72,7 +78,7 @@ extension UserAgent {
 
     private static func app(_ text: UTF8Text, os: OS) -> App? {
         if text.contains("FBAN/Messenger") || text.contains("FB_IAB/MESSENGER") || text.contains("FB_IAB/Orca-Android") { return .messenger }
-        if text.contains("FBAN/") || text.contains("FB_IAB/") || text.contains("FBAV/") { return .facebook }
+        if text.contains("FBAN/") || text.contains("FB_IAB/") || text.contains("FBAV/") || text.contains("MetaIAB Facebook") { return .facebook }
         if text.contains("Instagram ") { return .instagram }
         if text.contains("Barcelona ") { return .threads }
         if text.contains("MicroMessenger") || text.contains("wxwork/") { return .wechat }
@@ -90,7 +96,8 @@ extension UserAgent {
         if text.contains("KAKAOTALK") { return .kakaotalk }
         if text.contains("Reddit/") || text.contains("RedditAndroid") { return .reddit }
         if os == .android, text.contains("; wv)") { return .webview }
-        if os == .ios, !text.contains("Safari/"), text.contains("AppleWebKit/") { return .webview }
+        // Safari always names its version (`Version/`), even where it drops `Safari/`; web views name neither.
+        if os == .ios, !text.contains("Safari/"), !text.contains("Version/"), text.contains("AppleWebKit/") { return .webview }
         return nil
     }
 }

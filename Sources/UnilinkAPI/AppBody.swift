@@ -74,6 +74,8 @@ public struct AppBody: Codable, Sendable, Equatable {
     public var matchWindowSeconds: Int?
     /// The preview page's button copies a token the SDK can read for an exact deferred match.
     public var pasteboardToken: Bool?
+    /// 0.5 to 1: how sure a probabilistic deferred match must be (default 0.9).
+    public var minMatchConfidence: Double?
     /// Only in the response to `POST /v1/apps`: shown once, stored hashed.
     public var secretKey: String?
     public var publishableKey: String?
@@ -96,6 +98,7 @@ public struct AppBody: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, name, ios, android, web, domains, paths
         case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
+        case minMatchConfidence = "min_match_confidence"
         case secretKey = "secret_key", publishableKey = "publishable_key", createdAt = "created_at"
     }
 }

@@ -38,18 +38,23 @@ public struct DeferredRequest: Codable, Sendable, Equatable {
     public var installReferrer: String?
     /// iOS, opt-in: the token the preview page's button copied.
     public var pasteboardToken: String?
+    /// The app would rather have a plausible link than none: answers below the app's
+    /// `min_match_confidence` come back as `found` with `match_type` `weak`.
+    public var allowWeakMatch: Bool?
 
-    public init(installID: String, appVersion: String? = nil, device: Device, installReferrer: String? = nil, pasteboardToken: String? = nil) {
+    public init(installID: String, appVersion: String? = nil, device: Device, installReferrer: String? = nil, pasteboardToken: String? = nil,
+                allowWeakMatch: Bool? = nil) {
         self.installID = installID
         self.appVersion = appVersion
         self.device = device
         self.installReferrer = installReferrer
         self.pasteboardToken = pasteboardToken
+        self.allowWeakMatch = allowWeakMatch
     }
 
     enum CodingKeys: String, CodingKey {
         case installID = "install_id", appVersion = "app_version", device
-        case installReferrer = "install_referrer", pasteboardToken = "pasteboard_token"
+        case installReferrer = "install_referrer", pasteboardToken = "pasteboard_token", allowWeakMatch = "allow_weak_match"
     }
 }
 

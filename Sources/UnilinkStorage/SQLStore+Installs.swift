@@ -64,14 +64,16 @@ extension SQLStore {
         return counts
     }
 
-    /// The link a click id belongs to, from pending or recorded clicks.
-    public func linkID(ofClick clickID: String) async throws -> String? {
-        if let row = try await database.raw("SELECT link_id FROM pending_clicks WHERE click_id = \(bind: clickID)").first(),
-           let link = try row.decode(column: "link_id", as: String?.self) {
+    /// The link one of an app's click ids belongs to, from pending or recorded clicks.
+    public func linkID(ofClick clickID: String, appID: String) async throws -> String? {
+        if let row = try await database.raw("""
+            SELECT link_id FROM pending_clicks WHERE click_id = \(bind: clickID) AND app_id = \(bind: appID)
+            """).first(), let link = try row.decode(column: "link_id", as: String?.self) {
             return link
         }
-        return try await database.raw("SELECT link_id FROM clicks WHERE click_id = \(bind: clickID) AND link_id IS NOT NULL LIMIT 1").first()?
-            .decode(column: "link_id", as: String?.self)
+        return try await database.raw("""
+            SELECT link_id FROM clicks WHERE click_id = \(bind: clickID) AND app_id = \(bind: appID) AND link_id IS NOT NULL LIMIT 1
+            """).first()?.decode(column: "link_id", as: String?.self)
     }
 
     static func insert(event: AppEvent, on database: any SQLDatabase) async throws {

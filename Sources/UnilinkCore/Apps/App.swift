@@ -68,6 +68,11 @@ public struct App: Sendable, Equatable, Codable {
     /// The preview page's button copies a click token for the app to read (opt-in: iOS
     /// asks the user before an app reads the pasteboard).
     public var pasteboardToken: Bool?
+    /// The posterior a probabilistic deferred match needs (`nil`: the default, 0.9); below
+    /// it the answer is weak and given only to an SDK that asks for weak matches.
+    public var minMatchConfidence: Double?
+
+    public var deferredThreshold: Double { minMatchConfidence ?? DeferredMatchModel.defaultThreshold }
     public var createdAt: Date
 
     public init(

@@ -3,33 +3,31 @@ import Foundation
 /// Decides which pending click, if any, an app's first launch came from (DOMAIN.md
 /// section 8). Pure: the candidates and the time come in.
 ///
-/// A candidate must share the install's network (same address, or the same /24 or /48
-/// with more device evidence) and must not contradict it (platform, OS version, screen,
-/// time zone, model). Among the rest the best score wins only by a clear margin: two
-/// equally plausible clicks (an office, a carrier NAT) give no answer rather than the
-/// wrong content. Recency can never decide alone.
+/// Every candidate competes with "no click at all": most installs are organic, and an
+/// address shared with a clicker (carrier NAT, a family's Wi-Fi, an office, a neighbour
+/// in the same /24) is not evidence by itself. Each piece of evidence multiplies the odds
+/// by how much likelier it is for the clicker than for an organic install on the same
+/// network (a likelihood ratio); the answer is the posterior probability of the best
+/// candidate against all the others and against "organic". Two equally good clicks share
+/// the probability, so neither is confident.
 public struct DeferredMatcher: Sendable {
-    public struct Weights: Sendable {
-        public var sameAddress = 6.0
-        public var samePrefix = 2.5
-        public var osVersion = 1.0
-        public var screen = 2.0
-        public var timeZone = 1.0
-        public var language = 0.5
-        public var model = 2.0
-        /// The most recency adds, for a click just before the install.
-        public var recency = 0.5
-        /// A match needs at least this score...
-        public var threshold = 4.5
-        /// ...and this lead over the next candidate.
-        public var margin = 1.0
+    public var model: DeferredMatchModel
 
-        public init() {}
+    public init(model: DeferredMatchModel = DeferredMatchModel()) {
+        self.model = model
     }
 
     public enum Decision: Sendable, Equatable {
-        case match(PendingClick, confidence: Double)
+        case match(PendingClick, confidence: Double, strength: Strength)
         case noMatch(NoMatchReason)
+    }
+
+    /// How a probabilistic answer may be used.
+    public enum Strength: String, Sendable, Equatable {
+        /// Confident enough to act on (at or above the app's threshold).
+        case probabilistic
+        /// Plausible, not confident: given only to an SDK that asks for weak matches.
+        case weak
     }
 
     public enum NoMatchReason: String, Sendable, Equatable {
@@ -38,78 +36,119 @@ public struct DeferredMatcher: Sendable {
         case ambiguous
     }
 
-    public var weights: Weights
-
-    public init(weights: Weights = Weights()) {
-        self.weights = weights
+    /// - Parameter threshold: the app's `min_match_confidence`; below it a match is weak.
+    public func decide(_ install: InstallFingerprint, among candidates: [PendingClick], threshold: Double) -> Decision {
+        let scored = candidates.compactMap { click in evidence(install, click).map { (click, $0) } }
+        guard !scored.isEmpty else { return .noMatch(.noCandidates) }
+        let odds = scored.map { model.priorOdds * exp($0.1.logRatio) }
+        let total = 1 + odds.reduce(0, +)
+        let bestIndex = odds.indices.max { odds[$0] < odds[$1] }!
+        let (best, bestEvidence) = scored[bestIndex]
+        let posterior = odds[bestIndex] / total
+        let confidence = (posterior * 1000).rounded(.down) / 1000
+        // A close second means a coin flip, whatever the total: no answer, not even a weak one.
+        let runnerUp = odds.indices.filter { $0 != bestIndex }.map { odds[$0] }.max() ?? 0
+        guard runnerUp * 2 <= odds[bestIndex] else { return .noMatch(.ambiguous) }
+        guard confidence >= model.weakFloor else { return .noMatch(.tooWeak) }
+        // An address is never enough alone, and a neighbour's address needs the device to agree.
+        let corroborated = bestEvidence.deviceAgreements > 0 && (bestEvidence.sameAddress || bestEvidence.strongDeviceAgreement)
+        let strength: Strength = corroborated && confidence >= threshold ? .probabilistic : .weak
+        return .match(best, confidence: confidence, strength: strength)
     }
 
-    public func decide(_ install: InstallFingerprint, among candidates: [PendingClick]) -> Decision {
-        let scored = candidates.compactMap { click in score(install, click).map { (click, $0) } }
-            .sorted { $0.1 > $1.1 }
-        guard let best = scored.first else { return .noMatch(.noCandidates) }
-        guard best.1 >= weights.threshold else { return .noMatch(.tooWeak) }
-        let lead = scored.count > 1 ? best.1 - scored[1].1 : .infinity
-        guard lead >= weights.margin else { return .noMatch(.ambiguous) }
-        let confidence = min(0.99, 0.6 + 0.05 * (best.1 - weights.threshold) + 0.1 * min(lead, 3))
-        return .match(best.0, confidence: (confidence * 100).rounded() / 100)
+    /// What speaks for and against one click being this install's; `nil` when it cannot be.
+    public struct Evidence: Sendable, Equatable {
+        /// Natural log of the likelihood ratio (clicker vs organic install on the same network).
+        public var logRatio: Double
+        public var sameAddress: Bool
+        /// OS version, screen or model agreeing.
+        public var deviceAgreements: Int
+        /// The screen (unmasked) or the hardware model agreeing: enough to vouch for a neighbour.
+        public var strongDeviceAgreement: Bool
     }
 
-    /// `nil` when the click cannot be this install's; otherwise the evidence for it.
-    public func score(_ install: InstallFingerprint, _ click: PendingClick) -> Double? {
+    public func evidence(_ install: InstallFingerprint, _ click: PendingClick) -> Evidence? {
         guard click.consumedBy == nil, click.os == install.os, click.time <= install.time, click.expiresAt > install.time else { return nil }
-        var score = 0.0
+        var evidence = Evidence(logRatio: 0, sameAddress: false, deviceAgreements: 0, strongDeviceAgreement: false)
         if let key = install.networkKey, key == click.networkKey {
-            score += weights.sameAddress
+            evidence.sameAddress = true
+            evidence.logRatio += model.sameAddress
         } else if let prefix = install.prefixKey, prefix == click.prefixKey {
-            score += weights.samePrefix
+            evidence.logRatio += model.samePrefix
         } else {
             return nil
         }
         switch Self.compare(osVersion: click.osVersion, install.osVersion) {
         case .contradicts: return nil
-        case .agrees: score += weights.osVersion
+        case .agrees:
+            evidence.logRatio += model.osVersion
+            evidence.deviceAgreements += 1
         case .unknown: break
         }
-        if let clickModel = click.model, let model = install.model {
-            guard Self.sameModel(clickModel, model) else { return nil }
-            score += weights.model
+        if let clickModel = click.model, let installModel = install.model {
+            guard clickModel.caseInsensitiveCompare(installModel) == .orderedSame else { return nil }
+            evidence.logRatio += model.hardwareModel
+            evidence.deviceAgreements += 1
+            evidence.strongDeviceAgreement = true
         }
         if let signals = click.signals {
             switch Self.compare(screen: signals, install.signals) {
+            case .agrees where click.screenMayBeMasked:
+                evidence.logRatio += model.maskedScreenAgrees
+            case .agrees:
+                evidence.logRatio += model.screen
+                evidence.deviceAgreements += 1
+                evidence.strongDeviceAgreement = true
+            // Safari 26 reports fixed window metrics: a mismatch is expected, not a contradiction.
+            case .contradicts where click.screenMayBeMasked:
+                evidence.logRatio += model.maskedScreenDiffers
             case .contradicts: return nil
-            case .agrees: score += weights.screen
             case .unknown: break
             }
             if let zone = signals.timeZone, let installZone = install.signals.timeZone {
                 guard zone == installZone else { return nil }
-                score += weights.timeZone
+                evidence.logRatio += model.timeZone
             }
         }
-        let clickLanguages = (click.signals?.languages ?? []) + click.acceptLanguages
-        if let first = clickLanguages.first, let installFirst = install.signals.languages.first,
-           Self.language(first) == Self.language(installFirst) {
-            score += weights.language
+        evidence.logRatio += languageEvidence(click, install)
+        evidence.logRatio += recencyEvidence(click, install)
+        return evidence
+    }
+
+    private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint) -> Double {
+        let pageLanguages = click.signals?.languages ?? []
+        let clickLanguages = pageLanguages.isEmpty ? click.acceptLanguages : pageLanguages
+        guard let first = clickLanguages.first, let installFirst = install.signals.languages.first else { return 0 }
+        guard Self.language(first) == Self.language(installFirst) else { return model.languageDiffers }
+        var ratio = model.language
+        // The page and the app read the same system list: the whole list agreeing is rarer.
+        if !pageLanguages.isEmpty, pageLanguages.map(Self.normalized) == install.signals.languages.map(Self.normalized) {
+            ratio += model.languageList
         }
+        return ratio
+    }
+
+    /// Installs that follow a click come soon after it; organic ones at any time.
+    private func recencyEvidence(_ click: PendingClick, _ install: InstallFingerprint) -> Double {
         let window = click.expiresAt.timeIntervalSince(click.time)
-        if window > 0 {
-            score += weights.recency * max(0, 1 - install.time.timeIntervalSince(click.time) / window)
-        }
-        return score
+        guard window > 0 else { return 0 }
+        let elapsed = max(0, install.time.timeIntervalSince(click.time))
+        let soon = model.promptInstallShare * (window / model.promptInstallMinutes / 60) * exp(-elapsed / (model.promptInstallMinutes * 60))
+        return log(soon + (1 - model.promptInstallShare))
     }
 
     enum Agreement {
         case agrees, contradicts, unknown
     }
 
-    /// Major and minor must agree. Safari on iOS 26 still says 18.6 (Apple froze the
-    /// User-Agent), so a click at 18.6 is unknown, not a contradiction, for iOS 26+.
+    /// Major and minor must agree. Safari on iOS 26 still says 18.6 or 18.7 (Apple froze the
+    /// User-Agent), so a click at 18.6/18.7 is unknown, not a contradiction, for iOS 26+.
     static func compare(osVersion clickVersion: String?, _ installVersion: String?) -> Agreement {
         guard let clickVersion, let installVersion else { return .unknown }
         let click = clickVersion.split(separator: ".").prefix(2).compactMap { Int($0) }
         let install = installVersion.split(separator: ".").prefix(2).compactMap { Int($0) }
         guard let clickMajor = click.first, let installMajor = install.first else { return .unknown }
-        if clickMajor == 18 && click.dropFirst().first == 6 && installMajor >= 26 { return .unknown }
+        if clickMajor == 18, [6, 7].contains(click.dropFirst().first), installMajor >= 26 { return .unknown }
         if clickMajor != installMajor { return .contradicts }
         if let clickMinor = click.dropFirst().first, let installMinor = install.dropFirst().first, clickMinor != installMinor { return .contradicts }
         return .agrees
@@ -125,11 +164,11 @@ public struct DeferredMatcher: Sendable {
         return .contradicts
     }
 
-    static func sameModel(_ a: String, _ b: String) -> Bool {
-        a.caseInsensitiveCompare(b) == .orderedSame
-    }
-
     static func language(_ tag: String) -> Substring {
         tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""
+    }
+
+    static func normalized(_ tag: String) -> String {
+        tag.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }

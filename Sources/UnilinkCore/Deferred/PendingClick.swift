@@ -21,13 +21,15 @@ public struct PendingClick: Sendable, Equatable, Codable {
     public var acceptLanguages: [String]
     /// Added by the preview page's script, once.
     public var signals: DeviceSignals?
+    /// Safari's major version (`Version/26.1`) when the click came from Safari itself.
+    public var safariVersion: Int?
     /// The install that this click was matched to; a consumed click matches nothing else.
     public var consumedBy: String?
 
     public init(
         clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date,
         networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?,
-        acceptLanguages: [String], signals: DeviceSignals? = nil, consumedBy: String? = nil
+        acceptLanguages: [String], signals: DeviceSignals? = nil, safariVersion: Int? = nil, consumedBy: String? = nil
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -42,7 +44,14 @@ public struct PendingClick: Sendable, Equatable, Codable {
         self.model = model
         self.acceptLanguages = acceptLanguages
         self.signals = signals
+        self.safariVersion = safariVersion
         self.consumedBy = consumedBy
+    }
+
+    /// Safari 26 turned Advanced Fingerprinting Protection on for all browsing: scripts
+    /// read fixed window and screen metrics, so the page's screen is weak evidence.
+    public var screenMayBeMasked: Bool {
+        os == .ios && (safariVersion ?? 0) >= 26
     }
 }
 

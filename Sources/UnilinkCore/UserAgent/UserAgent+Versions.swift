@@ -1,3 +1,5 @@
+import Foundation
+
 extension UserAgent {
     static func osVersion(_ text: UTF8Text, os: OS) -> String? {
         switch os {
@@ -20,6 +22,14 @@ extension UserAgent {
         case .linux, .other:
             return nil
         }
+    }
+
+    /// Safari's own major version (`Version/26.1 Mobile/15E148 Safari/604.1` -> 26); `nil`
+    /// for other browsers and in-app browsers.
+    public static func safariMajorVersion(_ header: String) -> Int? {
+        guard header.contains("Safari/"), !header.contains("CriOS/"), !header.contains("FxiOS/"), !header.contains("EdgiOS/"),
+              let range = header.range(of: "Version/") else { return nil }
+        return Int(header[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Digits with `_` or `.` between them, as `17.5.1`.

@@ -25,8 +25,9 @@ struct ClickController {
         guard let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: query) else {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
         }
+        let userAgentHeader = request.headers[.userAgent] ?? ""
         let visit = Visit(
-            userAgent: UserAgent(request.headers[.userAgent] ?? ""),
+            userAgent: UserAgent(userAgentHeader),
             isHead: request.method == .head,
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
             clickID: clickID(query, role: host.role),
@@ -41,14 +42,14 @@ struct ClickController {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                 platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                pending: pendingClick(link, visit, outcome: outcome)
+                pending: pendingClick(link, visit, outcome: outcome, userAgentHeader: userAgentHeader)
             ))
         }
         return respond(decision, head: visit.isHead)
     }
 
     /// A mobile click that may end in an install waits for it, with what matching needs.
-    private func pendingClick(_ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome) -> PendingClick? {
+    private func pendingClick(_ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome, userAgentHeader: String) -> PendingClick? {
         let agent = visit.userAgent
         guard agent.os == .ios || agent.os == .android, agent.isMobile,
               [.preview, .store, .intent, .browserHint].contains(outcome) else { return nil }
@@ -57,7 +58,8 @@ struct ClickController {
         return PendingClick(
             clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
             expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), networkKey: keys.network, prefixKey: keys.prefix,
-            os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages
+            os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages,
+            safariVersion: agent.app == nil ? UserAgent.safariMajorVersion(userAgentHeader) : nil
         )
     }
 

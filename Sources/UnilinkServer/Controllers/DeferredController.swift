@@ -48,7 +48,8 @@ struct DeferredController {
             guard let link = try await state.store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
             linkID = link.id
         } else if let clickID = body.clickID {
-            linkID = try await state.store.linkID(ofClick: clickID)
+            // Only this app's clicks: another app's click id must not add to its stats.
+            linkID = try await state.store.linkID(ofClick: clickID, appID: app.id)
         }
         try await state.store.insert(event: AppEvent(
             appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type, name: body.name,
@@ -69,9 +70,11 @@ struct DeferredController {
         guard let prefix = fingerprint.prefixKey else { return (.init(status: "not_found", deepLink: nil), nil) }
         var candidates = try await state.store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
         for _ in 0..<3 {
-            guard case .match(let click, let confidence) = DeferredMatcher().decide(fingerprint, among: candidates) else { break }
+            guard case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: app.deferredThreshold),
+                  strength == .probabilistic || body.allowWeakMatch == true else { break }
+            // A weak answer the app asked for is delivered, so it is consumed too: nobody else gets it.
             if try await state.store.consume(clickID: click.clickID, by: installID) {
-                return (found(click, type: "probabilistic", confidence: confidence), (click, "probabilistic"))
+                return (found(click, type: strength.rawValue, confidence: confidence), (click, strength.rawValue))
             }
             candidates.removeAll { $0.clickID == click.clickID }
         }

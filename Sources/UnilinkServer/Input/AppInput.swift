@@ -38,6 +38,12 @@ enum AppInput {
             app.matchWindowSeconds = window
         }
         if let pasteboard = body.pasteboardToken { app.pasteboardToken = pasteboard }
+        if let confidence = body.minMatchConfidence {
+            guard confidence.isFinite, (0.5...1).contains(confidence) else {
+                throw APIError.badRequest("'min_match_confidence' must be between 0.5 and 1")
+            }
+            app.minMatchConfidence = confidence
+        }
     }
 
     private static func iOS(_ body: AppBody.IOS, merging old: App.IOS?) throws -> App.IOS {
@@ -150,6 +156,7 @@ enum AppInput {
         )
         body.id = app.id
         body.pasteboardToken = app.pasteboardToken ?? false
+        body.minMatchConfidence = app.deferredThreshold
         body.publishableKey = publishableKey
         body.createdAt = Timestamp.format(app.createdAt)
         return body

@@ -43,6 +43,12 @@ enum Migrations {
             """,
             "CREATE INDEX events_link ON events (link_id, type, day)",
         ]),
+        (3, [
+            // Whether a pending click went on to the store (deferred matching weighs it).
+            "ALTER TABLE pending_clicks ADD COLUMN store_at BIGINT",
+            // The alternate-host step finds the click it continues.
+            "CREATE INDEX clicks_click ON clicks (click_id)",
+        ]),
     ]
 
     static func run(on store: SQLStore) async throws {

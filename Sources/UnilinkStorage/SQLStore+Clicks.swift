@@ -9,6 +9,16 @@ extension SQLStore {
         try await transaction { database in
             for click in clicks {
                 if let pending = click.pending { try await Self.insert(pending: pending, on: database) }
+                // One visitor's journey is one click: the next step updates where it went.
+                if click.continuesClick, try await database.raw("""
+                    SELECT 1 AS found FROM clicks WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
+                    """).first() != nil {
+                    try await database.raw("""
+                        UPDATE clicks SET outcome = \(bind: click.outcome.rawValue)
+                        WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
+                        """).run()
+                    continue
+                }
                 try await database.raw("""
                     INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app)
                     VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: Self.milliseconds(click.time)),

@@ -12,12 +12,16 @@ extension SQLStore {
     }
 
     static func insert(pending click: PendingClick, on database: any SQLDatabase) async throws {
-        // The alternate host continues a preview's click under the same id: keep the first.
+        // The alternate host continues a preview's click under the same id: keep the first,
+        // and note that it went on to the store.
+        let storeAt: Int64? = click.reachedStore == true ? milliseconds(click.time) : nil
         try await database.raw("""
-            INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document)
+            INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
             VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
-                    \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)))
-            ON CONFLICT (click_id) DO NOTHING
+                    \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)),
+                    \(bind: storeAt))
+            ON CONFLICT (click_id) DO UPDATE SET store_at = excluded.store_at
+            WHERE pending_clicks.app_id = excluded.app_id AND pending_clicks.store_at IS NULL AND excluded.store_at IS NOT NULL
             """).run()
     }
 
@@ -44,7 +48,7 @@ extension SQLStore {
     /// through an index, however many other clicks are pending.
     public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
         try await database.raw("""
-            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at FROM pending_clicks
+            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at FROM pending_clicks
             WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
             LIMIT 500
             """).all().map(Self.pendingClick)
@@ -52,7 +56,7 @@ extension SQLStore {
 
     public func pendingClick(id: String) async throws -> PendingClick? {
         try await database.raw("""
-            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, consumed_by FROM pending_clicks
+            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at, consumed_by FROM pending_clicks
             WHERE click_id = \(bind: id)
             """).first().map { row in
             var click = try Self.pendingClick(row)
@@ -89,6 +93,7 @@ extension SQLStore {
 
     private static func pendingClick(_ row: any SQLRow) throws -> PendingClick {
         var click = try JSONDocument.decode(PendingClick.self, from: row.decode(column: "document", as: String.self))
+        click.reachedStore = try row.decode(column: "store_at", as: Int64?.self) != nil
         if try row.decode(column: "signals_at", as: Int64?.self) != nil {
             let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
             click.signals = DeviceSignals(

@@ -148,13 +148,26 @@ struct DeferredMatcherTests {
     @Test func safari26ScreensAreWeighedNotTrusted() {
         // Advanced Fingerprinting Protection: the page read fixed window metrics, not the screen.
         var masked = Self.click("a", osVersion: "18.6", signals: DeviceSignals(screenWidth: 390, screenHeight: 664, screenScale: 3, timeZone: "Europe/Berlin", languages: ["de-DE", "en"]))
-        masked.safariVersion = 26
+        masked.safariVersion = "26.1"
         #expect(masked.screenMayBeMasked)
         let decision = Self.decide(Self.install(osVersion: "26.1"), [masked], threshold: 0.5)
         #expect(Self.weak(decision) == "a" || Self.matched(decision) == "a")
         var older = masked
-        older.safariVersion = 18
+        older.safariVersion = "18.6"
         #expect(Self.decide(Self.install(osVersion: "26.1"), [older]) == .noMatch(.noCandidates))
+    }
+
+    /// Safari 26 keeps "iPhone OS 18_6" in the User-Agent, but its own Version/ follows iOS.
+    @Test func safari26VersionStandsForTheFrozenOSVersion() {
+        var click = Self.click("a", osVersion: "18.6", signals: nil)
+        click.safariVersion = "26.1"
+        #expect(click.deviceOSVersion == "26.1")
+        #expect(Self.decide(Self.install(osVersion: "26.0"), [click]) == .noMatch(.noCandidates))
+        let install = Self.install(osVersion: "26.1")
+        #expect(DeferredMatcher().evidence(install, click)?.deviceAgreements == 1)
+        var inApp = click
+        inApp.safariVersion = nil
+        #expect(DeferredMatcher().evidence(install, inApp)?.deviceAgreements == 0)
     }
 
     /// The SDK sends UIScreen.bounds in points and UIScreen.scale, what Safari reports: a

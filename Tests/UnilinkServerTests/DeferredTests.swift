@@ -24,14 +24,22 @@ struct DeferredTests {
         return try await client.send(.post, "/v1/sdk/deferred", json: json, address: address, headers: [key: app.publishableKey])
     }
 
-    /// Clicks as an iPhone from `address` and posts the page's signals; returns the click id.
+    /// Clicks as an iPhone from `address`, posts the page's signals and, as most people who
+    /// install do, taps the page's button to the store; returns the click id.
     static func click(_ client: any TestClientProtocol, path: String = "/anna", address: String, ua: String = UA.iPhoneSafari,
-                      signals: String? = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#) async throws -> String {
+                      signals: String? = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#,
+                      tapsStore: Bool = true) async throws -> String {
         let page = try await client.send(.get, path, host: "exm.pl", userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"]).text
         let clickID = String(try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
         if let signals {
             let response = try await client.send(.post, "/v1/clicks/\(clickID)/signals", json: signals)
             #expect(response.status == .noContent, "\(response.text)")
+        }
+        if tapsStore {
+            let button = try #require(page.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))
+            let store = try await client.send(.get, String(button.2).replacingOccurrences(of: "&amp;", with: "&"), host: String(button.1),
+                                              userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"])
+            #expect(store.status == .found, "\(store.text)")
         }
         return clickID
     }

@@ -13,10 +13,14 @@ public struct ClickRecord: Sendable, Equatable {
     public var inAppBrowser: String?
     /// Set for mobile clicks that may lead to an install.
     public var pending: PendingClick?
+    /// The next step of a click already recorded (the preview's button, carrying its click
+    /// id to the alternate host): it updates that click instead of counting a new one.
+    public var continuesClick: Bool
 
     public init(
         clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
-        platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil
+        platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil,
+        continuesClick: Bool = false
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -28,6 +32,7 @@ public struct ClickRecord: Sendable, Equatable {
         self.outcome = outcome
         self.inAppBrowser = inAppBrowser
         self.pending = pending
+        self.continuesClick = continuesClick
     }
 }
 

@@ -6,32 +6,35 @@
 public struct DeferredMatchModel: Sendable, Equatable {
     /// Odds, per candidate click on the install's network, that the install came from it
     /// rather than from no click. Most installs are organic.
-    public var priorOdds = 0.2
+    public var priorOdds = 0.25
     /// Same address: people keep their address for the hour, but so does everyone behind a
     /// carrier NAT or on the family Wi-Fi.
     public var sameAddress = 0.9
     /// Only the /24 or /48: a renewed lease, or a neighbour.
     public var samePrefix = -1.2
-    /// iOS/Android major.minor agreeing (a handful of versions cover most phones).
-    public var osVersion = 1.4
-    /// The hardware model agreeing (Android User-Agents name it).
-    public var hardwareModel = 2.5
-    /// Screen points and scale agreeing (a dozen sizes cover most iPhones).
-    public var screen = 1.6
+    /// How much the device agreeing says, against an organic install at the same address:
+    /// usually someone in the household, who often has the same phone, iOS version and
+    /// languages.
+    public var household = DeviceWeights(osVersion: 0.8, hardwareModel: 1.8, screen: 1.0, language: 0.1, languageList: 0.2)
+    /// The same against an organic install in the same /24 or /48, or behind a carrier NAT:
+    /// a stranger, whose device agrees only as often as any two phones do.
+    public var strangers = DeviceWeights(osVersion: 1.4, hardwareModel: 2.5, screen: 1.6, language: 0.4, languageList: 0.6)
     /// A screen read by Safari 26+ (Advanced Fingerprinting Protection reports fixed window
     /// metrics): agreement says little, disagreement is expected.
     public var maskedScreenAgrees = 0.3
     public var maskedScreenDiffers = -0.3
     /// Time zones agree on one network nearly always: little evidence either way.
     public var timeZone = 0.2
-    public var language = 0.4
-    /// The page's whole language list equal to the app's.
-    public var languageList = 0.6
-    public var languageDiffers = -1.5
+    /// The first languages differ: the page and the app read the same system list, so the
+    /// clicker's own install nearly never differs.
+    public var languageDiffers = -2.3
+    /// The click went on to the store, or stopped at the preview.
+    public var reachedStore = 1.1
+    public var stoppedAtPreview = -1.9
     /// Share of click-driven installs that open the app soon after the click, and how
     /// soon (minutes, exponential); the rest come at any time in the window.
-    public var promptInstallShare = 0.6
-    public var promptInstallMinutes = 10.0
+    public var promptInstallShare = 0.7
+    public var promptInstallMinutes = 5.0
     /// Below this posterior nothing is answered, not even a weak match.
     public var weakFloor = 0.5
 
@@ -39,4 +42,26 @@ public struct DeferredMatchModel: Sendable, Equatable {
     public static let defaultThreshold = 0.9
 
     public init() {}
+}
+
+/// Log likelihood ratios of the device agreeing, for one kind of organic competitor.
+public struct DeviceWeights: Sendable, Equatable {
+    /// iOS/Android major.minor agreeing (a handful of versions cover most phones).
+    public var osVersion: Double
+    /// The hardware model agreeing (Android User-Agents name it).
+    public var hardwareModel: Double
+    /// Screen points and scale agreeing (a dozen sizes cover most iPhones).
+    public var screen: Double
+    /// The first language agreeing.
+    public var language: Double
+    /// The page's whole language list equal to the app's, on top of `language`.
+    public var languageList: Double
+
+    public init(osVersion: Double, hardwareModel: Double, screen: Double, language: Double, languageList: Double) {
+        self.osVersion = osVersion
+        self.hardwareModel = hardwareModel
+        self.screen = screen
+        self.language = language
+        self.languageList = languageList
+    }
 }

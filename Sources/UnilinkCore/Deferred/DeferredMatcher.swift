@@ -78,16 +78,17 @@ public struct DeferredMatcher: Sendable {
         } else {
             return nil
         }
-        switch Self.compare(osVersion: click.osVersion, install.osVersion) {
+        let weights = evidence.sameAddress ? model.household : model.strangers
+        switch Self.compare(osVersion: click.deviceOSVersion, install.osVersion) {
         case .contradicts: return nil
         case .agrees:
-            evidence.logRatio += model.osVersion
+            evidence.logRatio += weights.osVersion
             evidence.deviceAgreements += 1
         case .unknown: break
         }
         if let clickModel = click.model, let installModel = install.model {
             guard clickModel.caseInsensitiveCompare(installModel) == .orderedSame else { return nil }
-            evidence.logRatio += model.hardwareModel
+            evidence.logRatio += weights.hardwareModel
             evidence.deviceAgreements += 1
             evidence.strongDeviceAgreement = true
         }
@@ -96,7 +97,7 @@ public struct DeferredMatcher: Sendable {
             case .agrees where click.screenMayBeMasked:
                 evidence.logRatio += model.maskedScreenAgrees
             case .agrees:
-                evidence.logRatio += model.screen
+                evidence.logRatio += weights.screen
                 evidence.deviceAgreements += 1
                 evidence.strongDeviceAgreement = true
             // Safari 26 reports fixed window metrics: a mismatch is expected, not a contradiction.
@@ -110,20 +111,25 @@ public struct DeferredMatcher: Sendable {
                 evidence.logRatio += model.timeZone
             }
         }
-        evidence.logRatio += languageEvidence(click, install)
+        switch click.reachedStore {
+        case true?: evidence.logRatio += model.reachedStore
+        case false?: evidence.logRatio += model.stoppedAtPreview
+        case nil: break
+        }
+        evidence.logRatio += languageEvidence(click, install, weights)
         evidence.logRatio += recencyEvidence(click, install)
         return evidence
     }
 
-    private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint) -> Double {
+    private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint, _ weights: DeviceWeights) -> Double {
         let pageLanguages = click.signals?.languages ?? []
         let clickLanguages = pageLanguages.isEmpty ? click.acceptLanguages : pageLanguages
         guard let first = clickLanguages.first, let installFirst = install.signals.languages.first else { return 0 }
         guard Self.language(first) == Self.language(installFirst) else { return model.languageDiffers }
-        var ratio = model.language
+        var ratio = weights.language
         // The page and the app read the same system list: the whole list agreeing is rarer.
         if !pageLanguages.isEmpty, pageLanguages.map(Self.normalized) == install.signals.languages.map(Self.normalized) {
-            ratio += model.languageList
+            ratio += weights.languageList
         }
         return ratio
     }

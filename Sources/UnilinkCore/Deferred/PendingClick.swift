@@ -21,15 +21,18 @@ public struct PendingClick: Sendable, Equatable, Codable {
     public var acceptLanguages: [String]
     /// Added by the preview page's script, once.
     public var signals: DeviceSignals?
-    /// Safari's major version (`Version/26.1`) when the click came from Safari itself.
-    public var safariVersion: Int?
+    /// Safari's version (`Version/26.1`) when the click came from Safari itself.
+    public var safariVersion: String?
+    /// The visitor went on to the store (the preview's button, or straight from the
+    /// alternate host): most who install do, most who only look do not.
+    public var reachedStore: Bool?
     /// The install that this click was matched to; a consumed click matches nothing else.
     public var consumedBy: String?
 
     public init(
         clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date,
         networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?,
-        acceptLanguages: [String], signals: DeviceSignals? = nil, safariVersion: Int? = nil, consumedBy: String? = nil
+        acceptLanguages: [String], signals: DeviceSignals? = nil, safariVersion: String? = nil, reachedStore: Bool? = nil, consumedBy: String? = nil
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -45,13 +48,26 @@ public struct PendingClick: Sendable, Equatable, Codable {
         self.acceptLanguages = acceptLanguages
         self.signals = signals
         self.safariVersion = safariVersion
+        self.reachedStore = reachedStore
         self.consumedBy = consumedBy
     }
 
     /// Safari 26 turned Advanced Fingerprinting Protection on for all browsing: scripts
     /// read fixed window and screen metrics, so the page's screen is weak evidence.
     public var screenMayBeMasked: Bool {
-        os == .ios && (safariVersion ?? 0) >= 26
+        os == .ios && (safariMajorVersion ?? 0) >= 26
+    }
+
+    /// The iOS version the click's phone runs, as far as the click tells: Safari 26 froze
+    /// the User-Agent's iOS at 18.6 or 18.7, but Safari's own version is still the system's
+    /// (Safari ships with iOS and follows its numbering since 26).
+    public var deviceOSVersion: String? {
+        guard os == .ios, (safariMajorVersion ?? 0) >= 26, let safariVersion else { return osVersion }
+        return safariVersion
+    }
+
+    private var safariMajorVersion: Int? {
+        safariVersion.flatMap { Int($0.prefix { $0.isNumber }) }
     }
 }
 

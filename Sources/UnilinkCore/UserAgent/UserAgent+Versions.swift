@@ -24,12 +24,13 @@ extension UserAgent {
         }
     }
 
-    /// Safari's own major version (`Version/26.1 Mobile/15E148 Safari/604.1` -> 26); `nil`
+    /// Safari's own version (`Version/26.1 Mobile/15E148 Safari/604.1` -> "26.1"); `nil`
     /// for other browsers and in-app browsers.
-    public static func safariMajorVersion(_ header: String) -> Int? {
+    public static func safariVersion(_ header: String) -> String? {
         guard header.contains("Safari/"), !header.contains("CriOS/"), !header.contains("FxiOS/"), !header.contains("EdgiOS/"),
               let range = header.range(of: "Version/") else { return nil }
-        return Int(header[range.upperBound...].prefix { $0.isNumber })
+        let version = header[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+        return version.first?.isNumber == true ? String(version) : nil
     }
 
     /// Digits with `_` or `.` between them, as `17.5.1`.

@@ -26,11 +26,12 @@ struct ClickController {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
         }
         let userAgentHeader = request.headers[.userAgent] ?? ""
+        let carriedClickID = carriedClickID(query, role: host.role)
         let visit = Visit(
             userAgent: UserAgent(userAgentHeader),
             isHead: request.method == .head,
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
-            clickID: clickID(query, role: host.role),
+            clickID: carriedClickID ?? Identifiers.clickID(),
             time: .now,
             clientAddress: state.clientAddress(request, context)
         )
@@ -42,7 +43,8 @@ struct ClickController {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                 platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                pending: pendingClick(link, visit, outcome: outcome, userAgentHeader: userAgentHeader)
+                pending: pendingClick(link, visit, outcome: outcome, userAgentHeader: userAgentHeader),
+                continuesClick: carriedClickID != nil
             ))
         }
         return respond(decision, head: visit.isHead)
@@ -59,19 +61,18 @@ struct ClickController {
             clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
             expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), networkKey: keys.network, prefixKey: keys.prefix,
             os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages,
-            safariVersion: agent.app == nil ? UserAgent.safariMajorVersion(userAgentHeader) : nil
+            safariVersion: agent.app == nil ? UserAgent.safariVersion(userAgentHeader) : nil,
+            reachedStore: outcome == .store || outcome == .intent
         )
     }
 
     /// The preview page's button carries its click id to the alternate host, so the
     /// store redirect continues the same click (and the Play referrer names it).
-    private func clickID(_ query: String?, role: HostRole) -> String {
-        if role == .alternate, let query,
-           let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
-           ClickID.isWellFormed(Substring(carried)) {
-            return carried
-        }
-        return Identifiers.clickID()
+    private func carriedClickID(_ query: String?, role: HostRole) -> String? {
+        guard role == .alternate, let query,
+              let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
+              ClickID.isWellFormed(Substring(carried)) else { return nil }
+        return carried
     }
 
     private func respond(_ decision: ClickDecision, head: Bool) -> Response {

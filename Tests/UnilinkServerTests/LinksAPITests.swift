@@ -28,6 +28,23 @@ struct LinksAPITests {
         }
     }
 
+    /// Branch, Dub and Bitly give the alias as the short link; the code keeps working.
+    @Test func anAliasIsTheShortLinkAndTheCodeStillOpensIt() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(#"{"path": "/u/7", "alias": "summer-sale"}"#, app: app)
+            #expect(link.shortURL == "https://exm.pl/summer-sale")
+            let code = try #require(link.code)
+            for path in ["/summer-sale", "/\(code)"] {
+                let response = try await client.send(.get, path, host: "exm.pl", userAgent: UA.iPhoneSafari)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.text.contains("/u/7"), "\(path)")
+            }
+            let listed = try await client.send(.get, "/v1/links", bearer: app.secretKey).decode(LinkPage.self)
+            #expect(listed.data.first?.shortURL == "https://exm.pl/summer-sale")
+        }
+    }
+
     @Test func listPagesWithACursorNewestFirst() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp()

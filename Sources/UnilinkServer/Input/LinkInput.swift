@@ -114,7 +114,7 @@ enum LinkInput {
         var body = LinkBody(path: content.path, deepLinkValue: content.deepLinkValue, deepLinkSubs: content.deepLinkSubs, alias: link.alias)
         body.id = link.id
         body.code = link.code
-        body.shortURL = app.host(for: .short).map { addressing.url(host: $0, path: "/" + link.code, query: nil) }
+        body.shortURL = app.host(for: .short).map { addressing.url(host: $0, path: "/" + (link.alias ?? link.code), query: nil) }
         body.longURL = app.host(for: .primary).map {
             ResolvedLink(app: app, link: link, content: content, host: $0, role: .primary).url(on: $0, addressing: addressing)
         }

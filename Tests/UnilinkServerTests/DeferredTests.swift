@@ -13,12 +13,12 @@ struct DeferredTests {
 
     static func deferred(_ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: String = "ios",
                          osVersion: String = "18.1", screen: (Int, Int, Double)? = (1179, 2556, 3), timeZone: String? = "Europe/Berlin",
-                         referrer: String? = nil, token: String? = nil) async throws -> TestResponse {
+                         referrer: String? = nil, token: String? = nil, allowWeak: Bool? = nil) async throws -> TestResponse {
         let request = DeferredRequest(
             installID: install, appVersion: "5.3.0",
             device: .init(os: os, osVersion: osVersion, model: "iPhone15,2", screenWidth: screen?.0, screenHeight: screen?.1,
                           screenScale: screen?.2, languages: ["de-DE"], timeZone: timeZone),
-            installReferrer: referrer, pasteboardToken: token
+            installReferrer: referrer, pasteboardToken: token, allowWeakMatch: allowWeak
         )
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         return try await client.send(.post, "/v1/sdk/deferred", json: json, address: address, headers: [key: app.publishableKey])
@@ -161,6 +161,84 @@ struct DeferredTests {
             #expect(malformed.status == .badRequest)
             let result = try await Self.deferred(client, app: app, install: "install-kkkk-11", address: "198.51.100.7").decode(DeepLinkResultBody.self)
             #expect(result.deepLink?.clickID == clickID)
+        }
+    }
+
+    /// A click that stopped at the preview, from a page whose script did not run: the
+    /// address and the iOS version agree, nothing else says it was this phone.
+    @Test func aWeakMatchIsGivenOnlyToAnSDKThatAsksAndOnlyOnce() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let clickID = try await Self.click(client, address: "198.51.100.20", signals: nil, tapsStore: false)
+            let plain = try await Self.deferred(client, app: app, install: "install-weak-1", address: "198.51.100.20").decode(DeepLinkResultBody.self)
+            #expect(plain.status == "not_found")
+            let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
+            #expect(asked.deepLink?.matchType == "weak")
+            #expect(asked.deepLink?.clickID == clickID)
+            let confidence = try #require(asked.deepLink?.confidence)
+            #expect(confidence >= 0.5 && confidence < 0.9)
+            let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
+            #expect(again.status == "not_found")
+        }
+    }
+
+    @Test func eachAppSetsHowSureAMatchMustBe() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let uri = "/v1/apps/\(app.id)"
+            for bad in [#"{"min_match_confidence": 0.3}"#, #"{"min_match_confidence": 1.5}"#, #"{"min_match_confidence": "high"}"#] {
+                let response = try await client.send(.patch, uri, json: bad, bearer: TestServer.adminToken)
+                #expect(response.status == .badRequest, "\(bad)")
+                #expect(response.text.contains("min_match_confidence"), "\(response.text)")
+            }
+            let unchanged = try await client.send(.get, uri, bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(unchanged.minMatchConfidence == 0.9)
+            let lowered = try await client.send(.patch, uri, json: #"{"min_match_confidence": 0.6}"#, bearer: TestServer.adminToken)
+            #expect(try lowered.decode(AppBody.self).minMatchConfidence == 0.6)
+            let clickID = try await Self.click(client, address: "198.51.100.21", signals: nil, tapsStore: false)
+            let found = try await Self.deferred(client, app: app, install: "install-conf-1", address: "198.51.100.21").decode(DeepLinkResultBody.self)
+            #expect(found.deepLink?.matchType == "probabilistic")
+            #expect(found.deepLink?.clickID == clickID)
+        }
+    }
+
+    /// Another app's click id or link id adds nothing to this app, and another app's key
+    /// matches none of this app's clicks.
+    @Test func appsOnlyTouchTheirOwnClicksAndLinks() async throws {
+        try await TestServer.run(.live) { client in
+            let (shop, link) = try await Self.setUp(client)
+            let other = try await client.createApp(TestServer.otherApp)
+            let clickID = try await Self.click(client, address: "198.51.100.22")
+            let linkID = try #require(link.id)
+            let byClick = #"{"install_id": "install-other-1", "type": "install", "click_id": "\#(clickID)"}"#
+            #expect(try await client.send(.post, "/v1/sdk/events", json: byClick, headers: [Self.key: other.publishableKey]).status == .accepted)
+            let byLink = #"{"install_id": "install-other-1", "type": "open", "link_id": "\#(linkID)"}"#
+            let refused = try await client.send(.post, "/v1/sdk/events", json: byLink, headers: [Self.key: other.publishableKey])
+            #expect(refused.status == .notFound)
+            let referrer = "utm_source=unilink&ul_click=\(clickID)"
+            let stranger = try await Self.deferred(client, app: other, install: "install-other-2", address: "198.51.100.22", referrer: referrer)
+            #expect(try stranger.decode(DeepLinkResultBody.self).status == "not_found")
+            let stats = try await client.send(.get, "/v1/links/\(linkID)/stats", bearer: shop.secretKey).decode(LinkStats.self)
+            #expect(stats.installs == 0 && stats.opens == 0)
+            let own = try await Self.deferred(client, app: shop, install: "install-shop-1", address: "198.51.100.22").decode(DeepLinkResultBody.self)
+            #expect(own.deepLink?.clickID == clickID)
+        }
+    }
+
+    /// The preview and the store redirect it leads to are one visitor's journey: one click.
+    @Test func aJourneyThroughThePreviewToTheStoreIsOneClick() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, link) = try await Self.setUp(client)
+            _ = try await Self.click(client, address: "198.51.100.23", tapsStore: true)
+            _ = try await Self.click(client, address: "198.51.100.24", tapsStore: false)
+            var stats: LinkStats?
+            for _ in 0..<100 {
+                stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+                if stats?.clicks == 2, stats?.byOutcome["store"] == 1 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(stats?.clicks == 2)
+            #expect(stats?.byOutcome == ["store": 1, "preview": 1])
         }
     }
 }

@@ -7,7 +7,7 @@ struct APIClient: Sendable {
     let transport: any UnilinkTransport
 
     func resolve(_ url: URL, appVersion: String?) async throws -> DeepLinkResultBody {
-        try await call("/v1/sdk/resolve", ResolveRequest(url: url.absoluteString, appVersion: appVersion))
+        try await call("/v1/sdk/resolve", ResolveRequest(url: url.absoluteString, appVersion: appVersion, os: "ios"))
     }
 
     func deferred(_ request: DeferredRequest) async throws -> DeepLinkResultBody {

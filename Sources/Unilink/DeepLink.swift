@@ -7,8 +7,12 @@ public struct DeepLink: Sendable, Equatable {
         case direct
         /// Deferred, from the click id (Android install referrer, pasteboard token).
         case deterministic
-        /// Deferred, from comparing the click with the first launch.
+        /// Deferred, from comparing the click with the first launch: at least as sure as
+        /// the app's `min_match_confidence`.
         case probabilistic
+        /// Deferred, plausible but below the app's threshold; only when the configuration
+        /// accepts weak matches. Suggest the content, do not act on it unasked.
+        case weak
     }
 
     public var url: URL
@@ -24,11 +28,25 @@ public struct DeepLink: Sendable, Equatable {
     public var clickID: String?
     /// `true` while only decoded on the device, before the server confirmed it.
     public var isProvisional: Bool
+    /// How sure the server is that a deferred link is this install's (1 for deterministic).
+    public var confidence: Double?
+    /// The link needs a newer version of the app than the one running (its
+    /// `min_app_version`): offer `updateURL` (the store) or `fallbackURL` (the web page).
+    public var requiresUpdate: Bool
+    public var minAppVersion: String?
+    public var updateURL: URL?
+    public var fallbackURL: URL?
 
     public init(
         url: URL, path: String, deepLinkValue: String? = nil, deepLinkSubs: [Int: String] = [:], clickEvent: [String: String] = [:],
-        isDeferred: Bool = false, matchType: MatchType = .direct, clickID: String? = nil, isProvisional: Bool = false
+        isDeferred: Bool = false, matchType: MatchType = .direct, clickID: String? = nil, isProvisional: Bool = false,
+        confidence: Double? = nil, requiresUpdate: Bool = false, minAppVersion: String? = nil, updateURL: URL? = nil, fallbackURL: URL? = nil
     ) {
+        self.confidence = confidence
+        self.requiresUpdate = requiresUpdate
+        self.minAppVersion = minAppVersion
+        self.updateURL = updateURL
+        self.fallbackURL = fallbackURL
         self.url = url
         self.path = path
         self.deepLinkValue = deepLinkValue

@@ -8,7 +8,7 @@ public struct DeviceInfo: Sendable, Equatable {
     public var osVersion: String?
     /// `iPhone16,2`.
     public var model: String?
-    /// Pixels.
+    /// Points (`UIScreen.bounds`), with `screenScale` points to pixels (`UIScreen.scale`).
     public var screenWidth: Int?
     public var screenHeight: Int?
     public var screenScale: Double?

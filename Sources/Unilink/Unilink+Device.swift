@@ -4,16 +4,19 @@ import UIKit
 #endif
 
 extension Unilink {
-    /// The running device, for deferred matching: model identifier, OS version, native
-    /// screen in pixels, languages and time zone. Elsewhere than iOS, what Foundation knows.
+    /// The running device, for deferred matching: model identifier, OS version, screen
+    /// in points with its scale (what Safari's `screen.width` and `devicePixelRatio` report,
+    /// Display Zoom included), languages and time zone. Elsewhere than iOS, what Foundation knows.
     @Sendable
     public static func currentDevice() async -> DeviceInfo {
         #if canImport(UIKit) && !os(watchOS)
         return await MainActor.run {
-            let screen = UIScreen.main.nativeBounds
+            // Not nativeBounds/nativeScale: a mini, a Plus or a zoomed display renders at a
+            // scale other than its panel's, and only the points agree with the page.
+            let screen = UIScreen.main.bounds
             return DeviceInfo(
                 os: "ios", osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
-                screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.nativeScale)
+                screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.scale)
             )
         }
         #else

@@ -90,7 +90,7 @@ public final class Unilink: Sendable {
         guard kind != .foreign else { return .notFound }
         let local = decoder.decode(url)
         do {
-            let answer = try await client.resolve(url, appVersion: nil)
+            let answer = try await client.resolve(url, appVersion: await deviceInfo().appVersion)
             guard answer.status == "found", let link = answer.deepLink else { return .notFound }
             return DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: url))
         } catch {
@@ -140,7 +140,8 @@ public final class Unilink: Sendable {
             device: .init(os: device.os, osVersion: device.osVersion, model: device.model, screenWidth: device.screenWidth,
                           screenHeight: device.screenHeight, screenScale: device.screenScale, languages: Array(device.languages.prefix(10)),
                           timeZone: device.timeZone),
-            installReferrer: installReferrer, pasteboardToken: pasteboardToken
+            installReferrer: installReferrer, pasteboardToken: pasteboardToken,
+            allowWeakMatch: configuration.acceptsWeakMatches ? true : nil
         )
         do {
             let answer = try await client.deferred(request)
@@ -185,7 +186,9 @@ public final class Unilink: Sendable {
         DeepLink(
             url: URL(string: body.url) ?? fallbackURL, path: body.path, deepLinkValue: body.deepLinkValue, deepLinkSubs: body.deepLinkSubs,
             clickEvent: body.clickEvent, isDeferred: body.isDeferred,
-            matchType: body.matchType.flatMap(DeepLink.MatchType.init(rawValue:)) ?? .direct, clickID: body.clickID
+            matchType: body.matchType.flatMap(DeepLink.MatchType.init(rawValue:)) ?? .direct, clickID: body.clickID,
+            confidence: body.confidence, requiresUpdate: body.requiresUpdate ?? false, minAppVersion: body.minAppVersion,
+            updateURL: body.storeURL.flatMap(URL.init(string:)), fallbackURL: body.fallbackURL.flatMap(URL.init(string:))
         )
     }
 }

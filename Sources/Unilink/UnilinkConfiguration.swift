@@ -12,6 +12,9 @@ public struct UnilinkConfiguration: Sendable {
     public var schemes: Set<String>
     /// The deferred check waits until `grantNetworkConsent()` when true.
     public var waitsForConsent: Bool
+    /// The deferred check also takes matches below the app's `min_match_confidence`
+    /// (`DeepLink.MatchType.weak`), to suggest content rather than open it.
+    public var acceptsWeakMatches: Bool
     /// Attempts of one call on transient failures (network, 5xx, 429).
     public var maxAttempts: Int
     /// The first retry's delay; each next one doubles.
@@ -19,8 +22,9 @@ public struct UnilinkConfiguration: Sendable {
 
     public init(
         publishableKey: String, apiBaseURL: URL, linkHosts: Set<String>, schemes: Set<String> = [],
-        waitsForConsent: Bool = false, maxAttempts: Int = 4, retryDelay: Duration = .milliseconds(500)
+        waitsForConsent: Bool = false, acceptsWeakMatches: Bool = false, maxAttempts: Int = 4, retryDelay: Duration = .milliseconds(500)
     ) {
+        self.acceptsWeakMatches = acceptsWeakMatches
         self.publishableKey = publishableKey
         self.apiBaseURL = apiBaseURL
         self.linkHosts = Set(linkHosts.map { $0.lowercased() })

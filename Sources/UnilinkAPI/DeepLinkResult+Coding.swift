@@ -21,6 +21,10 @@ extension DeepLinkResultBody.DeepLink {
         confidence = try field("confidence")
         clickID = try field("click_id")
         clickEvent = try field("click_event") ?? [:]
+        minAppVersion = try field("min_app_version")
+        requiresUpdate = try field("requires_update")
+        storeURL = try field("store_url")
+        fallbackURL = try field("fallback_url")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,5 +40,9 @@ extension DeepLinkResultBody.DeepLink {
         try container.encodeIfPresent(confidence, forKey: Key(stringValue: "confidence"))
         try container.encodeIfPresent(clickID, forKey: Key(stringValue: "click_id"))
         try container.encode(clickEvent, forKey: Key(stringValue: "click_event"))
+        try container.encodeIfPresent(minAppVersion, forKey: Key(stringValue: "min_app_version"))
+        try container.encodeIfPresent(requiresUpdate, forKey: Key(stringValue: "requires_update"))
+        try container.encodeIfPresent(storeURL, forKey: Key(stringValue: "store_url"))
+        try container.encodeIfPresent(fallbackURL, forKey: Key(stringValue: "fallback_url"))
     }
 }

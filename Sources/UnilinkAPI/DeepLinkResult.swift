@@ -1,15 +1,20 @@
 /// `POST /v1/sdk/resolve` request.
 public struct ResolveRequest: Codable, Sendable, Equatable {
     public var url: String
+    /// The running app's version (`CFBundleShortVersionString`, or Android's version code):
+    /// a link with a higher `min_app_version` answers `requires_update`.
     public var appVersion: String?
+    /// `ios` (the default) or `android`: which of the link's minimum versions applies.
+    public var os: String?
 
-    public init(url: String, appVersion: String? = nil) {
+    public init(url: String, appVersion: String? = nil, os: String? = nil) {
         self.url = url
         self.appVersion = appVersion
+        self.os = os
     }
 
     enum CodingKeys: String, CodingKey {
-        case url, appVersion = "app_version"
+        case url, appVersion = "app_version", os
     }
 }
 
@@ -25,11 +30,23 @@ public struct DeepLinkResultBody: Codable, Sendable, Equatable {
         public var confidence: Double?
         public var clickID: String?
         public var clickEvent: [String: String]
+        /// The link's minimum app version for the caller's platform, when it has one.
+        public var minAppVersion: String?
+        /// The running app is older than `minAppVersion`: send the user to `storeURL` to
+        /// update (or to `fallbackURL`), as FDL's `imv` did.
+        public var requiresUpdate: Bool?
+        public var storeURL: String?
+        public var fallbackURL: String?
 
         public init(
             url: String, path: String, deepLinkValue: String?, deepLinkSubs: [Int: String], isDeferred: Bool,
-            matchType: String?, confidence: Double?, clickID: String?, clickEvent: [String: String]
+            matchType: String?, confidence: Double?, clickID: String?, clickEvent: [String: String],
+            minAppVersion: String? = nil, requiresUpdate: Bool? = nil, storeURL: String? = nil, fallbackURL: String? = nil
         ) {
+            self.minAppVersion = minAppVersion
+            self.requiresUpdate = requiresUpdate
+            self.storeURL = storeURL
+            self.fallbackURL = fallbackURL
             self.url = url
             self.path = path
             self.deepLinkValue = deepLinkValue

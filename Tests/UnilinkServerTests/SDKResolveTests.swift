@@ -8,11 +8,43 @@ import UnilinkAPI
 struct SDKResolveTests {
     static let keyHeader = HTTPField.Name("X-Unilink-Key")!
 
-    func resolve(_ client: any TestClientProtocol, _ url: String, key: String?) async throws -> TestResponse {
+    func resolve(_ client: any TestClientProtocol, _ url: String, key: String?, appVersion: String? = nil, os: String? = nil) async throws -> TestResponse {
         var headers: HTTPFields = [:]
         if let key { headers[Self.keyHeader] = key }
-        let body = try String(decoding: JSONEncoder().encode(ResolveRequest(url: url)), as: UTF8.self)
+        let body = try String(decoding: JSONEncoder().encode(ResolveRequest(url: url, appVersion: appVersion, os: os)), as: UTF8.self)
         return try await client.send(.post, "/v1/sdk/resolve", json: body, headers: headers)
+    }
+
+    /// FDL's `imv`/`amv`: an app older than the link's minimum hears so, with where to update.
+    @Test func anOlderAppIsToldTheLinkNeedsAnUpdate() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(LinksAPITests.example, app: app)  // min 5.2.0 on iOS, 520 on Android
+            let url = try #require(link.shortURL)
+            let old = try await resolve(client, url, key: app.publishableKey, appVersion: "5.1.9").decode(DeepLinkResultBody.self)
+            #expect(old.status == "found")
+            #expect(old.deepLink?.path == "/u/1234567")
+            #expect(old.deepLink?.minAppVersion == "5.2.0")
+            #expect(old.deepLink?.requiresUpdate == true)
+            #expect(old.deepLink?.storeURL == "https://apps.apple.com/app/id123456789")
+            #expect(old.deepLink?.fallbackURL == "https://www.example.com/u/1234567")
+            let current = try await resolve(client, url, key: app.publishableKey, appVersion: "5.10").decode(DeepLinkResultBody.self)
+            #expect(current.deepLink?.requiresUpdate == false)
+            #expect(current.deepLink?.storeURL == nil)
+            let android = try await resolve(client, url, key: app.publishableKey, appVersion: "519", os: "android").decode(DeepLinkResultBody.self)
+            #expect(android.deepLink?.minAppVersion == "520")
+            #expect(android.deepLink?.storeURL == "https://play.google.com/store/apps/details?id=com.example.shop")
+            let unknown = try await resolve(client, url, key: app.publishableKey).decode(DeepLinkResultBody.self)
+            #expect(unknown.deepLink?.requiresUpdate == false)
+            let plain = try await client.createLink(#"{"path": "/u/2"}"#, app: app)
+            let none = try await resolve(client, try #require(plain.shortURL), key: app.publishableKey, appVersion: "1.0").decode(DeepLinkResultBody.self)
+            #expect(none.deepLink?.minAppVersion == nil && none.deepLink?.requiresUpdate == nil)
+            for (version, os) in [("five", "ios"), ("5.2.0", "symbian")] {
+                let bad = try await resolve(client, url, key: app.publishableKey, appVersion: version, os: os)
+                #expect(bad.status == .badRequest, "\(bad.text)")
+                #expect(bad.text.contains(version == "five" ? "app_version" : "'os'"))
+            }
+        }
     }
 
     @Test func shortLongAndSchemeURLsResolveToTheirContent() async throws {

@@ -145,10 +145,51 @@ struct SDKTests {
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let device = try #require(json["device"] as? [String: Any])
         #expect(device["model"] as? String == "iPhone15,2")
-        #expect(device["screen_width"] as? Int == 1179)
+        #expect(device["screen_width"] as? Int == 393)
+        #expect(device["screen_scale"] as? Double == 3)
         #expect(device["time_zone"] as? String == "Europe/Berlin")
         #expect(json["pasteboard_token"] as? String == "unilink:abc")
         #expect((json["install_id"] as? String)?.count ?? 0 >= 8)
+    }
+}
+
+extension SDKTests {
+    /// The app says which version it runs; a link that needs a newer one says so, with
+    /// the store to update from and the web page to fall back to.
+    @Test func aLinkThatNeedsANewerAppSaysWhereToUpdate() async throws {
+        let seen = Mutex<Data?>(nil)
+        let transport = ScriptedTransport { _, body in
+            seen.withLock { $0 = body }
+            return ScriptedTransport.json(#"{"status": "found", "deep_link": {"url": "https://link.example.com/u/42", "path": "/u/42", "is_deferred": false, "click_event": {}, "min_app_version": "6.0", "requires_update": true, "store_url": "https://apps.apple.com/app/id123456789", "fallback_url": "https://www.example.com/u/42"}}"#)
+        }
+        let result = await Fixture.sdk(transport).handle(url: URL(string: "https://exm.pl/Ab3xK9p")!)
+        let body = try #require(seen.withLock { $0 })
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(json["app_version"] as? String == "5.3.0")
+        #expect(json["os"] as? String == "ios")
+        let link = try #require(result.deepLink)
+        #expect(link.requiresUpdate)
+        #expect(link.minAppVersion == "6.0")
+        #expect(link.updateURL?.absoluteString == "https://apps.apple.com/app/id123456789")
+        #expect(link.fallbackURL?.absoluteString == "https://www.example.com/u/42")
+    }
+
+    @Test func weakMatchesAreAskedForOnlyWhenTheAppAcceptsThem() async throws {
+        for accepts in [false, true] {
+            let seen = Mutex<Data?>(nil)
+            let transport = ScriptedTransport { _, body in
+                seen.withLock { $0 = body }
+                return ScriptedTransport.json(#"{"status": "found", "deep_link": {"url": "https://link.example.com/u/7", "path": "/u/7", "is_deferred": true, "match_type": "weak", "confidence": 0.7, "click_id": "c1", "click_event": {}}}"#)
+            }
+            var configuration = Fixture.configuration
+            configuration.acceptsWeakMatches = accepts
+            let result = await Fixture.sdk(transport, configuration: configuration).checkDeferredDeepLink()
+            let body = try #require(seen.withLock { $0 })
+            let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            #expect((json["allow_weak_match"] as? Bool) == (accepts ? true : nil))
+            #expect(result.deepLink?.matchType == .weak)
+            #expect(result.deepLink?.confidence == 0.7)
+        }
     }
 }
 

@@ -17,10 +17,27 @@ struct SDKController {
         let body = try await state.body.decode(ResolveRequest.self, from: request)
         guard body.url.utf8.count <= state.settings.maxURLBytes else { throw APIError.badRequest("'url' is longer than \(state.settings.maxURLBytes) bytes") }
         guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
+        let os = try Self.os(body.os)
+        if let version = body.appVersion, version.count > 64 || AppVersion(version) == nil {
+            throw APIError.badRequest("'app_version' must be a version like 5.2.0 or a version code like 520")
+        }
         guard let link = try await resolve(url, app: app), !(link.link?.isExpired(at: .now) ?? false) else {
             return try HTTPBody.json(DeepLinkResultBody(status: "not_found", deepLink: nil))
         }
-        return try HTTPBody.json(DeepLinkResultBody(status: "found", deepLink: Self.deepLink(link, addressing: state.addressing)))
+        var deepLink = Self.deepLink(link, addressing: state.addressing)
+        if let update = UpdateRequirement(link, os: os, appVersion: body.appVersion) {
+            deepLink.minAppVersion = update.minimum
+            deepLink.requiresUpdate = update.requiresUpdate
+            deepLink.storeURL = update.storeURL
+            deepLink.fallbackURL = update.fallbackURL
+        }
+        return try HTTPBody.json(DeepLinkResultBody(status: "found", deepLink: deepLink))
+    }
+
+    private static func os(_ text: String?) throws -> UserAgent.OS {
+        guard let text else { return .ios }
+        guard let os = UserAgent.OS(rawValue: text), os == .ios || os == .android else { throw APIError.badRequest("'os' must be ios or android") }
+        return os
     }
 
     private func resolve(_ url: LinkURL, app: App) async throws -> ResolvedLink? {

@@ -2,53 +2,93 @@ import Synchronization
 import UnilinkCore
 import UnilinkStorage
 
-/// Stored links by code and by alias, so a repeated click touches no database. Misses
-/// are cached too (a code nobody created stays cheap). Bounded: cleared when full.
+/// Stored links by code and by alias, so a repeated click touches no database.
+///
+/// Misses are cached too (a code nobody created stays cheap), in their own smaller set:
+/// a flood of made-up codes fills and clears that set, never the links people click.
+/// A load that raced a change is returned but not kept: every invalidation bumps a
+/// generation, and a load that started before it does not write its (maybe stale) answer.
 final class LinkCache: Sendable {
-    private enum Entry: Sendable {
-        case link(Link)
-        case missing
+    private struct State {
+        var links: [Key: Link] = [:]
+        var missing: Set<Key> = []
+        var generation: UInt64 = 0
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
-    private let store: SQLStore
-    private let capacity: Int
+    private let state = Mutex(State())
+    private let load: @Sendable (Key) async throws -> Link?
+    let capacity: Int
+    let missCapacity: Int
 
-    init(store: SQLStore, capacity: Int = 100_000) {
-        self.store = store
+    enum Key: Hashable, Sendable {
+        case code(String)
+        case alias(appID: String, alias: String)
+    }
+
+    init(capacity: Int = 100_000, missCapacity: Int = 10_000, load: @escaping @Sendable (Key) async throws -> Link?) {
         self.capacity = capacity
+        self.missCapacity = missCapacity
+        self.load = load
+    }
+
+    convenience init(store: SQLStore, capacity: Int = 100_000, missCapacity: Int = 10_000) {
+        self.init(capacity: capacity, missCapacity: missCapacity) { key in
+            switch key {
+            case .code(let code): try await store.link(code: code)
+            case .alias(let appID, let alias): try await store.link(appID: appID, alias: alias)
+            }
+        }
     }
 
     func link(code: String) async throws -> Link? {
-        try await cached("c:" + code) { try await store.link(code: code) }
+        try await cached(.code(code))
     }
 
     func link(appID: String, alias: String) async throws -> Link? {
-        try await cached("a:\(appID):" + alias) { try await store.link(appID: appID, alias: alias) }
+        try await cached(.alias(appID: appID, alias: alias))
     }
 
-    /// Forget a link after it changed or was deleted.
+    /// Forget a link after it was created, changed or deleted (its code and alias may
+    /// have been cached as missing, or as the old link).
     func invalidate(_ link: Link) {
-        entries.withLock { entries in
-            entries["c:" + link.code] = nil
-            if let alias = link.alias { entries["a:\(link.appID):" + alias] = nil }
-        }
+        forget([.code(link.code)] + (link.alias.map { [.alias(appID: link.appID, alias: $0)] } ?? []))
     }
 
-    /// A new alias may have been cached as missing.
     func invalidate(appID: String, alias: String) {
-        _ = entries.withLock { $0.removeValue(forKey: "a:\(appID):" + alias) }
+        forget([.alias(appID: appID, alias: alias)])
     }
 
-    private func cached(_ key: String, load: () async throws -> Link?) async throws -> Link? {
-        if let entry = entries.withLock({ $0[key] }) {
-            if case .link(let link) = entry { return link }
-            return nil
+    var count: (links: Int, missing: Int) {
+        state.withLock { ($0.links.count, $0.missing.count) }
+    }
+
+    private func forget(_ keys: [Key]) {
+        state.withLock { state in
+            state.generation &+= 1
+            for key in keys {
+                state.links[key] = nil
+                state.missing.remove(key)
+            }
         }
-        let link = try await load()
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = link.map(Entry.link) ?? .missing
+    }
+
+    private func cached(_ key: Key) async throws -> Link? {
+        let (hit, generation) = state.withLock { state -> (Link??, UInt64) in
+            if let link = state.links[key] { return (.some(link), state.generation) }
+            if state.missing.contains(key) { return (.some(nil), state.generation) }
+            return (nil, state.generation)
+        }
+        if let hit { return hit }
+        let link = try await load(key)
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if let link {
+                if state.links.count >= capacity { state.links.removeAll(keepingCapacity: true) }
+                state.links[key] = link
+            } else {
+                if state.missing.count >= missCapacity { state.missing.removeAll(keepingCapacity: true) }
+                state.missing.insert(key)
+            }
         }
         return link
     }

@@ -14,6 +14,7 @@ extension LinkBody {
         code = try field("code")
         shortURL = try field("short_url")
         longURL = try field("long_url")
+        knownUserURL = try field("known_user_url")
         path = try field("path")
         deepLinkValue = try field("deep_link_value")
         deepLinkSubs = [:]
@@ -44,6 +45,7 @@ extension LinkBody {
         try put(code, "code")
         try put(shortURL, "short_url")
         try put(longURL, "long_url")
+        try put(knownUserURL, "known_user_url")
         try put(path, "path")
         try put(deepLinkValue, "deep_link_value")
         for (index, sub) in deepLinkSubs.sorted(by: { $0.key < $1.key }) { try container.encode(sub, forKey: .sub(index)) }

@@ -46,6 +46,9 @@ public struct LinkBody: Codable, Sendable, Equatable {
     public var code: String?
     public var shortURL: String?
     public var longURL: String?
+    /// The short (or long) URL with a signed `ul_installed` marker, for messages to people
+    /// known to have the app: where universal links do not fire, it opens the app's scheme.
+    public var knownUserURL: String?
     public var path: String?
     public var deepLinkValue: String?
     /// `deep_link_sub1` ... `deep_link_sub10`, by number (1-based).

@@ -46,7 +46,7 @@ func prepareServer(
     let state = ServerState(
         settings: settings, store: store, directory: directory, links: LinkCache(store: store),
         clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics,
-        networkKeys: try await NetworkKeys.load(from: store), clickMetrics: ClickMetrics(registry: metrics)
+        networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics)
     )
     return (state, newAdminToken, demo)
 }

@@ -25,12 +25,13 @@ struct ClickRouterTests {
         return ResolvedLink(app: app, link: stored, content: content, host: app.host(for: role)!, role: role)
     }
 
-    static func visit(_ ua: String, head: Bool = false, languages: [String] = [], appVersion: String? = nil) -> Visit {
-        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, appVersion: appVersion, clickID: "click0000000000000000001", time: now)
+    static func visit(_ ua: String, head: Bool = false, languages: [String] = [], appVersion: String? = nil, knownInstalled: Bool = false) -> Visit {
+        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, appVersion: appVersion, clickID: "click0000000000000000001", time: now,
+              knownInstalled: knownInstalled)
     }
 
     enum Kind: String {
-        case preview, crawler, hint, web, store, intent, platformURL, gone
+        case preview, crawler, hint, web, store, intent, platformURL, gone, scheme
     }
 
     static func kind(_ decision: ClickDecision) -> Kind {
@@ -39,6 +40,7 @@ struct ClickRouterTests {
         case .crawlerPage: .crawler
         case .openInBrowserHint: .hint
         case .gone: .gone
+        case .scheme: .scheme
         case .redirect(let url, let outcome):
             switch outcome {
             case .store: .store
@@ -170,7 +172,7 @@ struct ClickRouterTests {
 
     @Test func namedUserAgentsComeFromTheCorpus() {
         let corpus = Set(UserAgentSample.corpus.map(\.ua))
-        for ua in [UA.iPhoneSafari, UA.androidChrome, UA.macSafari, UA.instagramAndroid, UA.weChatIOS] {
+        for ua in [UA.iPhoneSafari, UA.androidChrome, UA.macSafari, UA.instagramAndroid, UA.weChatIOS, UA.facebookCrawler] {
             let known = corpus.contains(ua)
             #expect(known, "\(ua.prefix(60))")
         }
@@ -186,6 +188,51 @@ struct ClickRouterTests {
     }
 }
 
+/// Links to people who certainly have the app (DOMAIN.md section 2 item 7, Branch's
+/// `$uri_redirect_mode`): the sender's signed marker lets a click go to the app's scheme
+/// where universal links did not fire; nobody else ever gets a scheme URL.
+extension ClickRouterTests {
+    static let scheme = "shop://u/42?deep_link_value=user&ul_code=Ab3xK9p"
+
+    @Test(arguments: [
+        // (User-Agent, marker, role, what the visitor gets)
+        (UA.iPhoneSafari, true, HostRole.short, Kind.scheme),
+        (UA.iPhoneSafari, true, .primary, .scheme),
+        (UA.iPhoneSafari, true, .alternate, .scheme),
+        (UA.iPhoneSafari, false, .short, .preview),
+        (UA.iPhoneSafari, false, .alternate, .store),
+        (UA.weChatIOS, true, .short, .hint),           // WeChat blocks schemes: the overlay, never a scheme
+        (UA.androidChrome, true, .short, .intent),     // Chrome: the intent, which falls back to Play if the app is gone
+        (UA.androidChrome, false, .short, .preview),
+        (UA.instagramAndroid, true, .short, .scheme),  // web views cannot launch intents
+        (UA.instagramAndroid, false, .short, .preview),
+        (UA.macSafari, true, .short, .web),            // a desktop has no app to open
+        (UA.facebookCrawler, true, .short, .crawler),  // a crawler is never a visitor
+    ])
+    func knownUsersGoStraightToTheApp(ua: String, marker: Bool, role: HostRole, expected: Kind) {
+        let decision = Self.router.decide(Self.link(role: role), for: Self.visit(ua, knownInstalled: marker))
+        #expect(Self.kind(decision) == expected)
+        if expected == .scheme, ua == UA.iPhoneSafari { #expect(decision == .scheme(Self.scheme)) }
+        if expected == .scheme { #expect(decision.outcome == .scheme) }
+    }
+
+    @Test func theMarkerNeverOverridesWhatTheLinkOrAppForbids() {
+        let known = Self.visit(UA.iPhoneSafari, knownInstalled: true)
+        var webOnly = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42")
+        webOnly.webOnly = true
+        #expect(Self.router.decide(Self.link(webOnly), for: known) == .redirect("https://www.example.com/u/42", record: .web))
+        var needsNewer = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42")
+        needsNewer.minAppVersion = .init(ios: "6.0", android: nil)
+        let old = Self.visit(UA.iPhoneSafari, appVersion: "5.0", knownInstalled: true)
+        #expect(Self.router.decide(Self.link(needsNewer), for: old) == .redirect("https://www.example.com/u/42", record: .web))
+        let expired = Self.link(expiresAt: Self.now.addingTimeInterval(-1))
+        #expect(Self.router.decide(expired, for: known) == .redirect("https://www.example.com/u/42", record: .expired))
+        var noScheme = Self.app
+        noScheme.ios?.scheme = nil
+        #expect(Self.kind(Self.router.decide(Self.link(app: noScheme), for: known)) == .preview)
+    }
+}
+
 /// A few User-Agents by name, all from the corpus (a test checks).
 enum UA {
     static let iPhoneSafari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
@@ -193,4 +240,5 @@ enum UA {
     static let macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
     static let instagramAndroid = "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
     static let weChatIOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
+    static let facebookCrawler = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
 }

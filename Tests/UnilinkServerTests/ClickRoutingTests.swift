@@ -167,4 +167,38 @@ struct ClickRoutingTests {
             #expect(response.headers[.location] == "https://www.example.com/")
         }
     }
+
+    /// E-mails to signed-in users: the link's signed URL opens the app's scheme where
+    /// universal links did not fire; a forged, altered or borrowed marker changes nothing.
+    @Test func aSignedMarkerOpensTheAppForKnownUsersOnly() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(Self.link, app: app)
+            let other = try await client.createLink(#"{"path": "/u/43"}"#, app: app)
+            let signed = try #require(link.knownUserURL)
+            #expect(signed.hasPrefix("https://exm.pl/anna?ul_installed="))
+            let marker = String(try #require(signed.split(separator: "=").last))
+            #expect(marker.count == 22)
+            let known = try await client.send(.get, "/anna?ul_installed=\(marker)", host: "exm.pl", userAgent: UA.iPhoneSafari)
+            #expect(known.status == .found)
+            #expect(known.headers[.location] == "shop://u/42?deep_link_value=user&ul_code=\(try #require(link.code))")
+            let borrowed = String(try #require(other.knownUserURL?.split(separator: "=").last))
+            var altered = Array(marker)
+            altered[0] = altered[0] == "A" ? "B" : "A"
+            for forged in [borrowed, String(altered), "", String(repeating: "x", count: 1000)] {
+                let page = try await client.send(.get, "/anna?ul_installed=\(forged)", host: "exm.pl", userAgent: UA.iPhoneSafari)
+                #expect(page.status == .ok, "\(forged.prefix(30))")
+                #expect(!page.text.contains("ul_installed"), "the marker is not content")
+            }
+            let weChat = try await client.send(.get, "/anna?ul_installed=\(marker)", host: "exm.pl", userAgent: UA.weChatIOS)
+            #expect(weChat.status == .ok)
+            var stats: LinkStats?
+            for _ in 0..<100 {
+                stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+                if stats?.clicks == 6 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(stats?.byOutcome["scheme"] == 1)
+        }
+    }
 }

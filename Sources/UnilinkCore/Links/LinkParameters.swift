@@ -5,6 +5,8 @@ public enum LinkParameters {
     /// Carries a preview page's click id to the alternate host, so the store redirect
     /// continues the same click.
     public static let clickKey = "ul_click"
+    /// A server-signed marker the sender adds for people known to have the app.
+    public static let installedKey = "ul_installed"
 
     /// Applies a long link's query on top of `content`: known keys override the stored
     /// values, anything else is an ad-hoc parameter kept in `data`.
@@ -12,7 +14,7 @@ public enum LinkParameters {
         var campaign = content.campaign ?? .init()
         for (name, value) in items {
             switch name {
-            case codeKey, clickKey: continue
+            case codeKey, clickKey, installedKey: continue
             case "deep_link_value": content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel": campaign.channel = value

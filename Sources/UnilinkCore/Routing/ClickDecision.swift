@@ -9,6 +9,9 @@ public enum ClickDecision: Sendable, Equatable {
     case openInBrowserHint(PreviewModel)
     /// The link expired and the app has no web page to send people to.
     case gone
+    /// Straight to the app's custom scheme: only for a visitor the sender knows has the
+    /// app (a signed `ul_installed` marker), where universal links did not fire.
+    case scheme(String)
 
     /// How the click is counted; `nil` when it is not a click at all.
     public var outcome: ClickOutcome? {
@@ -17,6 +20,7 @@ public enum ClickDecision: Sendable, Equatable {
         case .previewPage: .preview
         case .openInBrowserHint: .browserHint
         case .gone: .expired
+        case .scheme: .scheme
         case .crawlerPage: nil
         }
     }
@@ -24,7 +28,7 @@ public enum ClickDecision: Sendable, Equatable {
 
 /// Where a click went, as link stats count it.
 public enum ClickOutcome: String, Sendable, Codable, CaseIterable {
-    case preview, web, store, intent, browserHint = "browser_hint", platformURL = "platform_url", expired
+    case preview, web, store, intent, browserHint = "browser_hint", platformURL = "platform_url", expired, scheme
 }
 
 /// The platform a click came from, as link stats count it.

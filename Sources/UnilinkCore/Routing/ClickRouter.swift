@@ -42,6 +42,7 @@ public struct ClickRouter: Sendable {
         if link.content.webOnly || !canOpen {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
         }
+        if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
         if let custom = link.content.iosURL { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
@@ -53,6 +54,13 @@ public struct ClickRouter: Sendable {
         let canOpen = link.app.android != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.android)
         if link.content.webOnly || !canOpen {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+        }
+        if visit.knownInstalled {
+            // Chrome: the intent opens the app, or Play if it was removed since. In-app web views cannot launch intents.
+            if visit.userAgent.app == nil, let play = link.app.playStoreURL(referrer: visit.clickID) {
+                return .redirect(intentURL(link, visit, fallback: play), record: .intent)
+            }
+            if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
         if let custom = link.content.androidURL { return .redirect(custom, record: .platformURL) }

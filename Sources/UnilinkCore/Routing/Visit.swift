@@ -14,11 +14,15 @@ public struct Visit: Sendable, Equatable {
     public var time: Date
     /// The visitor's IP address (socket peer, or what a trusted proxy forwarded).
     public var clientAddress: String?
+    /// The link carried a valid `ul_installed` marker: its sender knows this person has
+    /// the app (an e-mail to a signed-in user). Checked by the caller: the router is pure.
+    public var knownInstalled: Bool
 
     public init(
         userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], appVersion: String? = nil, clickID: String, time: Date,
-        clientAddress: String? = nil
+        clientAddress: String? = nil, knownInstalled: Bool = false
     ) {
+        self.knownInstalled = knownInstalled
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages

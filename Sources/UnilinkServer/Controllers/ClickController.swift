@@ -33,7 +33,8 @@ struct ClickController {
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
             clickID: carriedClickID ?? Identifiers.clickID(),
             time: .now,
-            clientAddress: state.clientAddress(request, context)
+            clientAddress: state.clientAddress(request, context),
+            knownInstalled: knownInstalled(query, link: link.link)
         )
         let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
         context.logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
@@ -68,6 +69,13 @@ struct ClickController {
 
     /// The preview page's button carries its click id to the alternate host, so the
     /// store redirect continues the same click (and the Play referrer names it).
+    /// The sender's signed word that this visitor has the app; a marker for another link is no marker.
+    private func knownInstalled(_ query: String?, link: Link?) -> Bool {
+        guard let link, let query, query.contains(LinkParameters.installedKey),
+              let marker = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.installedKey })?.value else { return false }
+        return state.installedMarker.isValid(Substring(marker), for: link)
+    }
+
     private func carriedClickID(_ query: String?, role: HostRole) -> String? {
         guard role == .alternate, let query,
               let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
@@ -85,6 +93,8 @@ struct ClickController {
             return Pages.html(state.previews.page(for: model), head: head, cache: "public, max-age=300")
         case .gone:
             return Pages.gone()
+        case .scheme(let location):
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
         }
     }
 }

@@ -24,10 +24,10 @@ struct LinksController {
         let body = try await state.body.decode(LinkBody.self, from: request)
         let (links, existing) = try await prepare([body], app: app)
         if let link = existing.first ?? nil {
-            return try HTTPBody.json(LinkInput.body(of: link, app: app, addressing: state.addressing), status: .ok)
+            return try HTTPBody.json(shown(link, app), status: .ok)
         }
         let stored = try await store(links)
-        return try HTTPBody.json(LinkInput.body(of: stored[0], app: app, addressing: state.addressing), status: .created)
+        return try HTTPBody.json(shown(stored[0], app), status: .created)
     }
 
     /// All or nothing: one bad item refuses the batch, naming its index.
@@ -39,7 +39,7 @@ struct LinksController {
         let (links, existing) = try await prepare(bodies, app: app)
         var stored = try await store(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element)).makeIterator()
         let answered = existing.map { $0 ?? stored.next()! }
-        return try HTTPBody.json(LinkBatch(data: answered.map { LinkInput.body(of: $0, app: app, addressing: state.addressing) }), status: .created)
+        return try HTTPBody.json(LinkBatch(data: answered.map { shown($0, app) }), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -54,13 +54,13 @@ struct LinksController {
         let page = try await state.store.links(appID: app.id, before: cursor, limit: limit + 1)
         let shown = Array(page.prefix(limit))
         let next = page.count > limit ? shown.last?.id : nil
-        return try HTTPBody.json(LinkPage(data: shown.map { LinkInput.body(of: $0, app: app, addressing: state.addressing) }, nextCursor: next))
+        return try HTTPBody.json(LinkPage(data: shown.map { self.shown($0, app) }, nextCursor: next))
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let app = try state.authorization.requireApp(request)
         let link = try await ownLink(context, app: app)
-        return try HTTPBody.json(LinkInput.body(of: link, app: app, addressing: state.addressing))
+        return try HTTPBody.json(shown(link, app))
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -71,7 +71,7 @@ struct LinksController {
         try await state.store.update(link: link)
         state.links.invalidate(old)
         if let alias = link.alias { state.links.invalidate(appID: app.id, alias: alias) }
-        return try HTTPBody.json(LinkInput.body(of: link, app: app, addressing: state.addressing))
+        return try HTTPBody.json(shown(link, app))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -129,6 +129,16 @@ struct LinksController {
             }
         }
         return (links, existing)
+    }
+
+    /// A link as the API shows it, with its signed URL for people known to have the app.
+    private func shown(_ link: Link, _ app: App) -> LinkBody {
+        var body = LinkInput.body(of: link, app: app, addressing: state.addressing)
+        if app.ios?.scheme != nil || app.android?.scheme != nil, let url = body.shortURL ?? body.longURL {
+            let marker = "\(LinkParameters.installedKey)=\(state.installedMarker.signature(for: link))"
+            body.knownUserURL = url + (url.contains("?") ? "&" : "?") + marker
+        }
+        return body
     }
 
     /// Stores new links; a collision of random codes (about one in 10^12 per pair) draws

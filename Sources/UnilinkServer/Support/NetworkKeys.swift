@@ -14,12 +14,7 @@ struct NetworkKeys: Sendable {
     }
 
     static func load(from store: SQLStore) async throws -> NetworkKeys {
-        if let stored = try await store.setting(settingName), let data = Data(base64Encoded: stored), data.count == 32 {
-            return NetworkKeys(secret: data)
-        }
-        let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
-        try await store.setSetting(settingName, to: secret.base64EncodedString())
-        return NetworkKeys(secret: secret)
+        NetworkKeys(secret: try await StoredSecret.load(settingName, from: store))
     }
 
     /// `(address key, prefix key)`, both `nil` for an unknown or unparsable address.

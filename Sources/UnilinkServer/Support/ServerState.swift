@@ -18,6 +18,7 @@ struct ServerState: Sendable {
     let boundPort: BoundPort
     let metrics: PrometheusCollectorRegistry
     let networkKeys: NetworkKeys
+    let installedMarker: InstalledMarker
     let clickMetrics: ClickMetrics
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }

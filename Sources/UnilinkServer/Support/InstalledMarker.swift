@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+import UnilinkCore
+import UnilinkStorage
+
+/// The `ul_installed` marker: a link's own signature, which only this server can make,
+/// that a sender adds for people it knows have the app (an e-mail to a signed-in user).
+/// A click carrying it may go straight to the app's scheme; nobody can forge it for
+/// another link or another app.
+struct InstalledMarker: Sendable {
+    static let settingName = "installed_marker_secret"
+    private let key: SymmetricKey
+
+    init(secret: Data) {
+        key = SymmetricKey(data: secret)
+    }
+
+    static func load(from store: SQLStore) async throws -> InstalledMarker {
+        InstalledMarker(secret: try await StoredSecret.load(settingName, from: store))
+    }
+
+    /// 22 URL-safe characters (128 bits).
+    func signature(for link: Link) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Self.message(link), using: key).prefix(16)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    func isValid(_ marker: Substring, for link: Link) -> Bool {
+        marker.utf8.count == 22 && constantTimeEquals(String(marker), signature(for: link))
+    }
+
+    private static func message(_ link: Link) -> Data {
+        Data("ul_installed\u{0}\(link.appID)\u{0}\(link.id)".utf8)
+    }
+}
+
+/// A random 32-byte secret made once per installation and kept in the database, so
+/// every instance shares it.
+enum StoredSecret {
+    static func load(_ name: String, from store: SQLStore) async throws -> Data {
+        if let stored = try await store.setting(name), let data = Data(base64Encoded: stored), data.count == 32 {
+            return data
+        }
+        let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+        try await store.setSetting(name, to: secret.base64EncodedString())
+        return secret
+    }
+}

@@ -34,13 +34,18 @@ enum OpenAPIDocument {
             "exclude_paths": {"type": "array", "items": {"type": "string"}},
             "match_window_seconds": {"type": "integer", "minimum": 60, "maximum": 604800},
             "pasteboard_token": {"type": "boolean"},
+            "min_match_confidence": {"type": "number", "minimum": 0.5, "maximum": 1, "default": 0.9,
+              "description": "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."},
             "secret_key": {"type": "string", "readOnly": true, "description": "Only in the answer to POST /v1/apps."},
             "publishable_key": {"type": "string", "readOnly": true},
             "created_at": {"type": "string", "format": "date-time", "readOnly": true}}},
           "AppList": {"type": "object", "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/App"}}}},
           "Link": {"type": "object", "properties": {
             "id": {"type": "string", "readOnly": true}, "code": {"type": "string", "readOnly": true},
-            "short_url": {"type": "string", "readOnly": true}, "long_url": {"type": "string", "readOnly": true},
+            "short_url": {"type": "string", "readOnly": true, "description": "Ends in the alias when the link has one, else the code."},
+            "long_url": {"type": "string", "readOnly": true},
+            "known_user_url": {"type": "string", "readOnly": true,
+              "description": "The link with a signed ul_installed marker, for people known to have the app: where universal links do not fire it opens the app's scheme."},
             "path": {"type": "string"}, "deep_link_value": {"type": "string"},
             "deep_link_sub1": {"type": "string"}, "deep_link_sub2": {"type": "string"}, "deep_link_sub3": {"type": "string"},
             "deep_link_sub4": {"type": "string"}, "deep_link_sub5": {"type": "string"}, "deep_link_sub6": {"type": "string"},
@@ -68,8 +73,10 @@ enum OpenAPIDocument {
           "DeepLinkResult": {"type": "object", "required": ["status"], "properties": {
             "status": {"type": "string", "enum": ["found", "not_found"]},
             "deep_link": {"type": "object", "properties": {"url": {"type": "string"}, "path": {"type": "string"}, "deep_link_value": {"type": "string"},
-              "is_deferred": {"type": "boolean"}, "match_type": {"type": "string", "enum": ["deterministic", "probabilistic"]},
-              "confidence": {"type": "number"}, "click_id": {"type": "string"},
+              "is_deferred": {"type": "boolean"}, "match_type": {"type": "string", "enum": ["deterministic", "probabilistic", "weak"]},
+              "confidence": {"type": "number", "minimum": 0, "maximum": 1}, "click_id": {"type": "string"},
+              "min_app_version": {"type": "string"}, "requires_update": {"type": "boolean"},
+              "store_url": {"type": "string"}, "fallback_url": {"type": "string"},
               "click_event": {"type": "object", "additionalProperties": {"type": "string"}}}}}}
         }
       },
@@ -131,7 +138,8 @@ enum OpenAPIDocument {
         "/v1/sdk/resolve": {
           "post": {"summary": "What a URL the app was opened with points to", "security": [{"publishableKey": []}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["url"],
-              "properties": {"url": {"type": "string"}, "app_version": {"type": "string"}}}}}},
+              "properties": {"url": {"type": "string"}, "app_version": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"},
+                "os": {"type": "string", "enum": ["ios", "android"], "default": "ios"}}}}}},
             "responses": {"200": {"description": "The result", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeepLinkResult"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}}}
         },
@@ -143,7 +151,8 @@ enum OpenAPIDocument {
                 "model": {"type": "string"}, "screen_width": {"type": "integer", "minimum": 1, "maximum": 20000}, "screen_height": {"type": "integer", "minimum": 1, "maximum": 20000},
                 "screen_scale": {"type": "number", "minimum": 0.5, "maximum": 10}, "languages": {"type": "array", "maxItems": 10, "items": {"type": "string"}},
                 "time_zone": {"type": "string"}}},
-              "install_referrer": {"type": "string"}, "pasteboard_token": {"type": "string"}}}}}},
+              "install_referrer": {"type": "string"}, "pasteboard_token": {"type": "string"},
+              "allow_weak_match": {"type": "boolean", "description": "Also answer matches below the app's min_match_confidence, as match_type weak."}}}}}},
             "responses": {"200": {"description": "found (content parameters only) or not_found", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeepLinkResult"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}}}
         },

@@ -233,6 +233,24 @@ extension ClickRouterTests {
     }
 }
 
+extension ClickRouterTests {
+    /// Destinations are checked again at click time: narrowing `allowed_hosts` stops old
+    /// links from redirecting to hosts the app no longer allows.
+    @Test func storedDestinationsAreCheckedAgainstTodaysAllowList() {
+        var narrowed = Self.app
+        narrowed.web.allowedHosts = []
+        let content = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42", iosURL: "https://old-partner.example/x",
+                                  desktopURL: "https://old-partner.example/desktop")
+        let mac = Self.visit(UA.macSafari)
+        #expect(Self.router.decide(Self.link(content, app: narrowed), for: mac) == .redirect("https://www.example.com/u/42", record: .web))
+        let iPhone = Self.visit(UA.iPhoneSafari)
+        #expect(Self.router.decide(Self.link(content, app: narrowed, role: .alternate), for: iPhone) == .redirect("https://apps.apple.com/app/id123456789", record: .store))
+        var hostile = Self.app
+        hostile.web.fallbackURL = #"https://evil.example\@www.example.com/"#
+        #expect(Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: hostile), for: mac).outcome == .preview)
+    }
+}
+
 /// A few User-Agents by name, all from the corpus (a test checks).
 enum UA {
     static let iPhoneSafari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"

@@ -115,6 +115,11 @@ struct LinksAPITests {
     @Test(arguments: [
         (#"{"path": "/u/1", "web_url": "https://evil.example/phish"}"#, 422, "destination_not_allowed"),
         (#"{"path": "/u/1", "ios_url": "javascript:alert(1)"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https://evil.example\\@www.example.com/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "ios_url": "https://evil.example\\@apps.apple.com/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https://evil.example@www.example.com/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "desktop_url": "https://www.example.com%2eevil.example/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https:evil.example"}"#, 422, "destination_not_allowed"),
         (#"{"path": "/u/1", "alias": "no spaces"}"#, 400, "invalid_alias"),
         (#"{"path": "/u/1", "alias": "v1"}"#, 400, "invalid_alias"),
         (#"{"path": "/u/1", "deep_link_sub1": 5}"#, 400, "bad_request"),

@@ -32,7 +32,7 @@ public struct ClickRouter: Sendable {
     }
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        if let url = link.content.desktopURL ?? webURL(link) { return .redirect(url, record: .web) }
+        if let url = allowed(link.content.desktopURL, .web, link) ?? webURL(link) { return .redirect(url, record: .web) }
         return .previewPage(preview(link, visit))
     }
 
@@ -44,7 +44,7 @@ public struct ClickRouter: Sendable {
         }
         if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
-        if let custom = link.content.iosURL { return .redirect(custom, record: .platformURL) }
+        if let custom = allowed(link.content.iosURL, .platform, link) { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
         return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
     }
@@ -63,7 +63,7 @@ public struct ClickRouter: Sendable {
             if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
-        if let custom = link.content.androidURL { return .redirect(custom, record: .platformURL) }
+        if let custom = allowed(link.content.androidURL, .platform, link) { return .redirect(custom, record: .platformURL) }
         guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
         }
@@ -88,7 +88,14 @@ public struct ClickRouter: Sendable {
     }
 
     private func webURL(_ link: ResolvedLink) -> String? {
-        link.content.webURL ?? link.app.web.fallbackURL
+        allowed(link.content.webURL, .web, link) ?? allowed(link.app.web.fallbackURL, .web, link)
+    }
+
+    /// A stored destination, if the app's allow-list as it is now still admits it: a
+    /// narrowed `allowed_hosts` stops old links from redirecting there.
+    private func allowed(_ url: String?, _ kind: DestinationPolicy.Kind, _ link: ResolvedLink) -> String? {
+        guard let url, DestinationPolicy(app: link.app).allows(url, kind: kind) else { return nil }
+        return url
     }
 
     func preview(_ link: ResolvedLink, _ visit: Visit) -> PreviewModel {
@@ -113,7 +120,7 @@ public struct ClickRouter: Sendable {
             openURL: openURL ?? store?.url,
             storeURL: store?.url,
             storeName: store?.name,
-            webURL: link.content.webURL ?? app.web.fallbackURL,
+            webURL: webURL(link),
             appStoreID: app.ios?.appStoreID,
             iosSchemeURL: link.schemeURL(app.ios?.scheme),
             androidPackage: app.android?.package,

@@ -94,8 +94,10 @@ enum AppInput {
     private static func web(_ body: AppBody.Web, merging old: App.Web) throws -> App.Web {
         var web = old
         if let fallback = body.fallbackURL {
-            guard let url = LinkURL(fallback), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
-                throw APIError.badRequest("'web.fallback_url' must be an absolute http(s) URL")
+            switch DestinationURL.parse(fallback) {
+            case .success(let url) where url.scheme == "https" || url.scheme == "http": break
+            case .success: throw APIError.badRequest("'web.fallback_url' must be an absolute http(s) URL")
+            case .failure(let problem): throw APIError.unprocessable("destination_not_allowed", "'web.fallback_url' \(problem)")
             }
             web.fallbackURL = fallback
         }

@@ -43,9 +43,14 @@ func prepareServer(
     let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
     let directory = HostDirectory()
     try await directory.reload(from: store)
+    let memory = MemoryMetrics(registry: metrics)
+    let budget = settings.memory
     let state = ServerState(
-        settings: settings, store: store, directory: directory, links: LinkCache(store: store),
-        clicks: ClickQueue(), previews: PreviewPageCache(renderer: try PreviewRenderer()), boundPort: BoundPort(settings.port), metrics: metrics,
+        settings: settings, store: store, directory: directory,
+        links: LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() }),
+        clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
+        previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
+        boundPort: BoundPort(settings.port), metrics: metrics,
         networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics)
     )
     return (state, newAdminToken, demo)

@@ -17,6 +17,8 @@ public struct ServerSettings: Sendable {
     public var maxBodyBytes: Int
     /// Longest request target accepted (414 above).
     public var maxURLBytes: Int
+    /// Byte budgets of what the server keeps in memory.
+    public var memory = MemoryBudget()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: DatabaseLocation = .defaultLocation, adminToken: String? = nil,
@@ -58,6 +60,17 @@ public struct ServerSettings: Sendable {
         guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw SettingsError("UNILINK_LOG_LEVEL '\(level)' is not a log level") }
         logLevel = parsed
         createsDemo = config.bool(forKey: "demo", default: true)
+        let budgets: [(ConfigKey, WritableKeyPath<MemoryBudget, Int>, String)] = [
+            ("link_cache_mb", \.linkCacheBytes, "UNILINK_LINK_CACHE_MB"), ("preview_cache_mb", \.previewCacheBytes, "UNILINK_PREVIEW_CACHE_MB"),
+            ("click_queue_mb", \.clickQueueBytes, "UNILINK_CLICK_QUEUE_MB"),
+        ]
+        for (key, path, name) in budgets {
+            guard let text = config.string(forKey: key) else { continue }
+            guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
+                throw SettingsError("\(name) '\(text)' is not a number of megabytes (1 to 65536)")
+            }
+            memory[keyPath: path] = megabytes << 20
+        }
     }
 }
 
@@ -67,4 +80,15 @@ public struct SettingsError: Error, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
+}
+
+/// What the in-memory parts may hold, in bytes (`UNILINK_LINK_CACHE_MB`,
+/// `UNILINK_PREVIEW_CACHE_MB`, `UNILINK_CLICK_QUEUE_MB`). The defaults keep the process
+/// under about 300 MB whatever the requests.
+public struct MemoryBudget: Sendable, Equatable {
+    public var linkCacheBytes = 64 << 20
+    public var previewCacheBytes = 32 << 20
+    public var clickQueueBytes = 64 << 20
+
+    public init() {}
 }

@@ -62,7 +62,7 @@ struct LinkCacheTests {
             let code = "good\(index)"
             database.rows.withLock { $0[code] = Self.link(code, path: "/u/\(index)") }
         }
-        let cache = LinkCache(capacity: 100, missCapacity: 20) { await database.load($0) }
+        let cache = LinkCache(byteBudget: 1 << 20, missCapacity: 20) { await database.load($0) }
         for index in 0..<50 { _ = try await cache.link(code: "good\(index)") }
         for index in 0..<10_000 { #expect(try await cache.link(code: "nope\(index)") == nil) }
         #expect(cache.count.links == 50)
@@ -80,5 +80,21 @@ struct LinkCacheTests {
         database.rows.withLock { $0["late123"] = link }
         cache.invalidate(link)
         #expect(try await cache.link(code: "late123") == link)
+    }
+
+    @Test func bigLinksAreChargedByTheirBytes() async throws {
+        let database = Database()
+        let big = String(repeating: "x", count: 2000)
+        for index in 0..<100 {
+            var link = Self.link("big\(index)", path: "/u/\(index)")
+            link.content.data = ["note": big]
+            database.rows.withLock { $0["big\(index)"] = link }
+        }
+        let evictions = Mutex(0)
+        let cache = LinkCache(byteBudget: 50_000, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
+        for index in 0..<100 { _ = try await cache.link(code: "big\(index)") }
+        #expect(cache.count.bytes <= 50_000)
+        #expect(cache.count.links < 25)
+        #expect(evictions.withLock { $0 } >= 4)
     }
 }

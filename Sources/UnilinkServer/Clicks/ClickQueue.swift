@@ -2,31 +2,39 @@ import Synchronization
 import UnilinkCore
 
 /// Clicks waiting to be stored. `enqueue` never waits: the response does not depend on
-/// the database. Bounded so that a dead database cannot exhaust memory.
+/// the database. Bounded by count and by bytes so that a dead database cannot exhaust
+/// memory; a click that does not fit is shed and counted (`onShed`), never silently.
 final class ClickQueue: Sendable {
     private struct State {
         var pending: [ClickRecord] = []
+        var bytes = 0
         var dropped = 0
     }
 
     private let state = Mutex(State())
     private let capacity: Int
+    private let byteBudget: Int
+    private let onShed: @Sendable (_ droppedSoFar: Int) -> Void
     private let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
-    init(capacity: Int = 100_000) {
+    init(capacity: Int = 100_000, byteBudget: Int = 64 << 20, onShed: @escaping @Sendable (_ droppedSoFar: Int) -> Void = { _ in }) {
         self.capacity = capacity
+        self.byteBudget = byteBudget
+        self.onShed = onShed
     }
 
     func enqueue(_ click: ClickRecord) {
-        let accepted = state.withLock { state in
-            guard state.pending.count < capacity else {
+        let size = click.estimatedBytes
+        let dropped = state.withLock { state -> Int? in
+            guard state.pending.count < capacity, state.bytes + size <= byteBudget else {
                 state.dropped += 1
-                return false
+                return state.dropped
             }
             state.pending.append(click)
-            return true
+            state.bytes += size
+            return nil
         }
-        if accepted { signal.yield() }
+        if let dropped { onShed(dropped) } else { signal.yield() }
     }
 
     /// Takes up to `maxCount` clicks.
@@ -34,14 +42,20 @@ final class ClickQueue: Sendable {
         state.withLock { state in
             let batch = Array(state.pending.prefix(maxCount))
             state.pending.removeFirst(batch.count)
+            state.bytes -= batch.reduce(0) { $0 + $1.estimatedBytes }
             return batch
         }
     }
 
     /// Puts clicks back at the front after a failed write.
     func putBack(_ clicks: [ClickRecord]) {
-        state.withLock { $0.pending.insert(contentsOf: clicks, at: 0) }
+        state.withLock { state in
+            state.pending.insert(contentsOf: clicks, at: 0)
+            state.bytes += clicks.reduce(0) { $0 + $1.estimatedBytes }
+        }
     }
+
+    var bytes: Int { state.withLock { $0.bytes } }
 
     var count: Int { state.withLock { $0.pending.count } }
 

@@ -48,7 +48,9 @@ struct ClickController {
                 continuesClick: carriedClickID != nil
             ))
         }
-        return respond(decision, head: visit.isHead)
+        // Pages of stored content are kept; a long link's ad-hoc values are not.
+        let cacheable = link.link.map { $0.content == link.content } ?? false
+        return respond(decision, head: visit.isHead, cacheable: cacheable)
     }
 
     /// A mobile click that may end in an install waits for it, with what matching needs.
@@ -83,14 +85,18 @@ struct ClickController {
         return carried
     }
 
-    private func respond(_ decision: ClickDecision, head: Bool) -> Response {
+    private func respond(_ decision: ClickDecision, head: Bool, cacheable: Bool) -> Response {
         switch decision {
         case .redirect(let location, _):
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer-when-downgrade"])
+            // The destination learns nothing of the link (its code, campaign or the click id).
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
         case .previewPage(let model), .openInBrowserHint(let model):
-            return Pages.html(state.previews.page(for: model), head: head, cache: "no-store")
+            return Pages.html(state.previews.page(for: model, cacheable: cacheable), head: head, cache: "no-store")
         case .crawlerPage(let model):
-            return Pages.html(state.previews.page(for: model), head: head, cache: "public, max-age=300")
+            // The same URL answers people differently: no shared cache may keep the crawler's page.
+            var response = Pages.html(state.previews.page(for: model, cacheable: cacheable), head: head, cache: "private, max-age=300")
+            response.headers[.vary] = "User-Agent"
+            return response
         case .gone:
             return Pages.gone()
         case .scheme(let location):

@@ -5,31 +5,58 @@ import UnilinkCore
 /// click id, so a page is rendered once with a placeholder id and stored split at it;
 /// each click joins the parts with its own id. Rendering (Mustache walks values by
 /// reflection) costs far more than the join.
+///
+/// Only pages of stored content are kept (`cacheable`): a long link's ad-hoc query
+/// values, which anyone can vary per request, are rendered and forgotten. Pages are
+/// charged by their bytes against a budget; past it the cache starts over.
 final class PreviewPageCache: Sendable {
     static let placeholder = "UNILINKCLICKIDPLACEHOLD"
 
-    private let renderer: PreviewRenderer
-    private let pages = Mutex<[PreviewModel: [Substring]]>([:])
-    private let capacity: Int
-
-    init(renderer: PreviewRenderer, capacity: Int = 10_000) {
-        self.renderer = renderer
-        self.capacity = capacity
+    private struct State {
+        var pages: [PreviewModel: [Substring]] = [:]
+        var bytes = 0
     }
 
-    func page(for model: PreviewModel) -> String {
+    private let renderer: PreviewRenderer
+    private let state = Mutex(State())
+    let byteBudget: Int
+    private let onEviction: @Sendable () -> Void
+
+    init(renderer: PreviewRenderer, byteBudget: Int = 32 << 20, onEviction: @escaping @Sendable () -> Void = {}) {
+        self.renderer = renderer
+        self.byteBudget = byteBudget
+        self.onEviction = onEviction
+    }
+
+    func page(for model: PreviewModel, cacheable: Bool = true) -> String {
         let clickID = model.clickID
         let key = model.replacingClickID(clickID, with: Self.placeholder)
-        if let parts = pages.withLock({ $0[key] }) {
+        if cacheable, let parts = state.withLock({ $0.pages[key] }) {
             return parts.joined(separator: clickID)
         }
         let rendered = renderer.render(key)
         let parts = rendered.split(separator: Self.placeholder, omittingEmptySubsequences: false)
-        pages.withLock { pages in
-            if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
-            pages[key] = parts
+        if cacheable {
+            // The model is kept as the key too: charge both.
+            let size = 2 * rendered.utf8.count + 512
+            let evicted = state.withLock { state -> Bool in
+                guard size <= byteBudget, state.pages[key] == nil else { return false }
+                let full = state.bytes + size > byteBudget
+                if full {
+                    state.pages.removeAll(keepingCapacity: true)
+                    state.bytes = 0
+                }
+                state.pages[key] = parts
+                state.bytes += size
+                return full
+            }
+            if evicted { onEviction() }
         }
         return parts.joined(separator: clickID)
+    }
+
+    var count: (pages: Int, bytes: Int) {
+        state.withLock { ($0.pages.count, $0.bytes) }
     }
 }
 

@@ -6,33 +6,39 @@ import UnilinkStorage
 ///
 /// Misses are cached too (a code nobody created stays cheap), in their own smaller set:
 /// a flood of made-up codes fills and clears that set, never the links people click.
+/// Links are charged by their estimated size against a byte budget; past it the cache
+/// starts over (counted by `onEviction`).
 /// A load that raced a change is returned but not kept: every invalidation bumps a
 /// generation, and a load that started before it does not write its (maybe stale) answer.
 final class LinkCache: Sendable {
     private struct State {
         var links: [Key: Link] = [:]
+        var bytes = 0
         var missing: Set<Key> = []
         var generation: UInt64 = 0
     }
 
     private let state = Mutex(State())
     private let load: @Sendable (Key) async throws -> Link?
-    let capacity: Int
+    let byteBudget: Int
     let missCapacity: Int
+    private let onEviction: @Sendable () -> Void
 
     enum Key: Hashable, Sendable {
         case code(String)
         case alias(appID: String, alias: String)
     }
 
-    init(capacity: Int = 100_000, missCapacity: Int = 10_000, load: @escaping @Sendable (Key) async throws -> Link?) {
-        self.capacity = capacity
+    init(byteBudget: Int = 64 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
+         load: @escaping @Sendable (Key) async throws -> Link?) {
+        self.byteBudget = byteBudget
         self.missCapacity = missCapacity
+        self.onEviction = onEviction
         self.load = load
     }
 
-    convenience init(store: SQLStore, capacity: Int = 100_000, missCapacity: Int = 10_000) {
-        self.init(capacity: capacity, missCapacity: missCapacity) { key in
+    convenience init(store: SQLStore, byteBudget: Int = 64 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {}) {
+        self.init(byteBudget: byteBudget, missCapacity: missCapacity, onEviction: onEviction) { key in
             switch key {
             case .code(let code): try await store.link(code: code)
             case .alias(let appID, let alias): try await store.link(appID: appID, alias: alias)
@@ -58,15 +64,15 @@ final class LinkCache: Sendable {
         forget([.alias(appID: appID, alias: alias)])
     }
 
-    var count: (links: Int, missing: Int) {
-        state.withLock { ($0.links.count, $0.missing.count) }
+    var count: (links: Int, missing: Int, bytes: Int) {
+        state.withLock { ($0.links.count, $0.missing.count, $0.bytes) }
     }
 
     private func forget(_ keys: [Key]) {
         state.withLock { state in
             state.generation &+= 1
             for key in keys {
-                state.links[key] = nil
+                if let old = state.links.removeValue(forKey: key) { state.bytes -= old.estimatedBytes }
                 state.missing.remove(key)
             }
         }
@@ -80,16 +86,29 @@ final class LinkCache: Sendable {
         }
         if let hit { return hit }
         let link = try await load(key)
-        state.withLock { state in
-            guard state.generation == generation else { return }
+        let evicted = state.withLock { state -> Bool in
+            guard state.generation == generation else { return false }
+            var evicted = false
             if let link {
-                if state.links.count >= capacity { state.links.removeAll(keepingCapacity: true) }
-                state.links[key] = link
+                let size = link.estimatedBytes
+                guard size <= byteBudget else { return false }
+                if state.bytes + size > byteBudget {
+                    state.links.removeAll(keepingCapacity: true)
+                    state.bytes = 0
+                    evicted = true
+                }
+                if let old = state.links.updateValue(link, forKey: key) { state.bytes -= old.estimatedBytes }
+                state.bytes += size
             } else {
-                if state.missing.count >= missCapacity { state.missing.removeAll(keepingCapacity: true) }
+                if state.missing.count >= missCapacity {
+                    state.missing.removeAll(keepingCapacity: true)
+                    evicted = true
+                }
                 state.missing.insert(key)
             }
+            return evicted
         }
+        if evicted { onEviction() }
         return link
     }
 }

@@ -1,4 +1,5 @@
 public import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 public import Prometheus
@@ -17,9 +18,14 @@ public func buildApplication(
     let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory
     let table = buildRoutes(state: state)
+    let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     return Application(
         router: table.router,
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "unilink"),
+        server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)])),
+        configuration: .init(
+            address: .hostname(settings.host, port: settings.port), serverName: "unilink",
+            availableConnectionsDelegate: MaximumAvailableConnections(settings.effectiveMaxConnections, logger: logger)
+        ),
         services: [
             StoreService(store: store),
             ClickRecorderService(queue: state.clicks, store: store, logger: logger),

@@ -19,6 +19,20 @@ public struct ServerSettings: Sendable {
     public var maxURLBytes: Int
     /// Byte budgets of what the server keeps in memory.
     public var memory = MemoryBudget()
+    /// A request must arrive whole within this many seconds of the connection opening or
+    /// of the previous response; idle and stalled connections are closed after it.
+    public var requestTimeoutSeconds = 15.0
+    /// Open connections accepted at once; more wait in the kernel's backlog.
+    public var maxConnections = 4096
+
+    /// `maxConnections`, kept below the process's descriptor limit so the database and
+    /// the association files always find one.
+    public var effectiveMaxConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return maxConnections }
+        let available = limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur) - 64
+        return max(16, min(maxConnections, available))
+    }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: DatabaseLocation = .defaultLocation, adminToken: String? = nil,
@@ -60,6 +74,16 @@ public struct ServerSettings: Sendable {
         guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw SettingsError("UNILINK_LOG_LEVEL '\(level)' is not a log level") }
         logLevel = parsed
         createsDemo = config.bool(forKey: "demo", default: true)
+        if let text = config.string(forKey: "request_timeout_seconds") {
+            guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
+                throw SettingsError("UNILINK_REQUEST_TIMEOUT_SECONDS '\(text)' is not a number of seconds (0.1 to 3600)")
+            }
+            requestTimeoutSeconds = seconds
+        }
+        if let text = config.string(forKey: "max_connections") {
+            guard let count = Int(text), count >= 16 else { throw SettingsError("UNILINK_MAX_CONNECTIONS '\(text)' is not a number from 16 up") }
+            maxConnections = count
+        }
         let budgets: [(ConfigKey, WritableKeyPath<MemoryBudget, Int>, String)] = [
             ("link_cache_mb", \.linkCacheBytes, "UNILINK_LINK_CACHE_MB"), ("preview_cache_mb", \.previewCacheBytes, "UNILINK_PREVIEW_CACHE_MB"),
             ("click_queue_mb", \.clickQueueBytes, "UNILINK_CLICK_QUEUE_MB"),

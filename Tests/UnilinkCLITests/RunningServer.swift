@@ -11,11 +11,12 @@ final class RunningServer {
     let banner: String
     let port: Int
 
-    init(database: URL, arguments: [String] = []) async throws {
+    init(database: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
         output = database.deletingLastPathComponent().appendingPathComponent("stdout-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = JSONLinesAdapterTests.binary
         process.arguments = ["serve", "--port", "0", "--database-url", "sqlite://" + database.path] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -57,7 +57,8 @@ func prepareServer(
         clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
         previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
         boundPort: BoundPort(settings.port), metrics: metrics,
-        networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics)
+        networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics),
+        rateLimits: settings.rateLimits, rateLimiter: RateLimiter()
     )
     return (state, newAdminToken, demo)
 }
@@ -67,6 +68,7 @@ func buildRoutes(state: ServerState) -> RouteTable {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: APIMetricsMiddleware())
     router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
+    router.add(middleware: RateLimitMiddleware(state: state))
     let table = RouteTable(router: router)
     SystemController(state: state).register(in: table)
     AssociationController(state: state).register(in: table)

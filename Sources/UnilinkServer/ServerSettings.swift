@@ -24,6 +24,8 @@ public struct ServerSettings: Sendable {
     public var requestTimeoutSeconds = 15.0
     /// Open connections accepted at once; more wait in the kernel's backlog.
     public var maxConnections = 4096
+    /// Requests per client and route family (`UNILINK_RATE_LIMITS`).
+    var rateLimits = RateLimits.standard
 
     /// `maxConnections`, kept below the process's descriptor limit so the database and
     /// the association files always find one.
@@ -84,6 +86,7 @@ public struct ServerSettings: Sendable {
             guard let count = Int(text), count >= 16 else { throw SettingsError("UNILINK_MAX_CONNECTIONS '\(text)' is not a number from 16 up") }
             maxConnections = count
         }
+        rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
         let budgets: [(ConfigKey, WritableKeyPath<MemoryBudget, Int>, String)] = [
             ("link_cache_mb", \.linkCacheBytes, "UNILINK_LINK_CACHE_MB"), ("preview_cache_mb", \.previewCacheBytes, "UNILINK_PREVIEW_CACHE_MB"),
             ("click_queue_mb", \.clickQueueBytes, "UNILINK_CLICK_QUEUE_MB"),

@@ -27,13 +27,13 @@ extension SQLStore {
 
     /// Adds the page's signals to a click, once, within `deadline` of the click.
     public func attach(signals: DeviceSignals, toClick clickID: String, now: Date, deadline: TimeInterval) async throws -> SignalsResult {
-        try await transaction { database in
-            guard let row = try await database.raw("""
-                SELECT created_at, signals_at FROM pending_clicks WHERE click_id = \(bind: clickID)
-                """).first() else { return .unknownClick }
-            if try row.decode(column: "signals_at", as: Int64?.self) != nil { return .alreadyReceived }
-            let created = Self.date(try row.decode(column: "created_at", as: Int64.self))
-            guard now.timeIntervalSince(created) <= deadline else { return .tooLate }
+        // Unknown, repeated and late reports are answered from a read: a flood of made-up
+        // click ids never takes the write lock the click recorder needs.
+        let early = try await signalsState(clickID, on: database, now: now, deadline: deadline)
+        guard early == .accepted else { return early }
+        return try await transaction { database in
+            let state = try await self.signalsState(clickID, on: database, now: now, deadline: deadline)
+            guard state == .accepted else { return state }
             try await database.raw("""
                 UPDATE pending_clicks SET screen_width = \(bind: signals.screenWidth), screen_height = \(bind: signals.screenHeight),
                   screen_scale = \(bind: signals.screenScale), time_zone = \(bind: signals.timeZone),
@@ -42,6 +42,16 @@ extension SQLStore {
                 """).run()
             return .accepted
         }
+    }
+
+    /// `.accepted` when the click may still take its signals.
+    private func signalsState(_ clickID: String, on database: any SQLDatabase, now: Date, deadline: TimeInterval) async throws -> SignalsResult {
+        guard let row = try await database.raw("""
+            SELECT created_at, signals_at FROM pending_clicks WHERE click_id = \(bind: clickID)
+            """).first() else { return .unknownClick }
+        if try row.decode(column: "signals_at", as: Int64?.self) != nil { return .alreadyReceived }
+        let created = Self.date(try row.decode(column: "created_at", as: Int64.self))
+        return now.timeIntervalSince(created) <= deadline ? .accepted : .tooLate
     }
 
     /// Open, unconsumed clicks of an app on a network prefix: the only rows a match reads,

@@ -21,8 +21,9 @@ enum TestServer {
 
     /// `.router` by default; `.live` runs a real server on a loopback port, which trusts
     /// loopback as a proxy so tests can play visitors from any address with X-Forwarded-For.
-    static func run(_ mode: TestingSetup = .router, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let app = try await buildApplication(settings: settings(), announce: { _ in })
+    static func run(_ mode: TestingSetup = .router, settings: ServerSettings = settings(),
+                    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = try await buildApplication(settings: settings, announce: { _ in })
         try await app.test(mode, test)
     }
 

@@ -7,6 +7,8 @@ import UnilinkCore
 final class ClickQueue: Sendable {
     private struct State {
         var pending: [ClickRecord] = []
+        /// Taken by the recorder and not yet stored.
+        var inFlight: [ClickRecord] = []
         var bytes = 0
         var dropped = 0
     }
@@ -43,6 +45,7 @@ final class ClickQueue: Sendable {
             let batch = Array(state.pending.prefix(maxCount))
             state.pending.removeFirst(batch.count)
             state.bytes -= batch.reduce(0) { $0 + $1.estimatedBytes }
+            state.inFlight += batch
             return batch
         }
     }
@@ -50,6 +53,7 @@ final class ClickQueue: Sendable {
     /// Puts clicks back at the front after a failed write.
     func putBack(_ clicks: [ClickRecord]) {
         state.withLock { state in
+            state.inFlight.removeAll()
             state.pending.insert(contentsOf: clicks, at: 0)
             state.bytes += clicks.reduce(0) { $0 + $1.estimatedBytes }
         }
@@ -59,8 +63,16 @@ final class ClickQueue: Sendable {
 
     var count: Int { state.withLock { $0.pending.count } }
 
+    /// The recorder stored what it took.
+    func stored() {
+        state.withLock { $0.inFlight.removeAll() }
+    }
+
+    /// Waiting in the queue or being written.
     func contains(clickID: String) -> Bool {
-        state.withLock { $0.pending.contains { $0.clickID == clickID } }
+        state.withLock { state in
+            state.pending.contains { $0.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
+        }
     }
     var droppedCount: Int { state.withLock { $0.dropped } }
 

@@ -28,6 +28,7 @@ struct ClickRecorderService: Service {
             if batch.isEmpty { return }
             do {
                 try await store.insert(clicks: batch)
+                queue.stored()
             } catch {
                 logger.error("could not store clicks; kept in memory", metadata: ["count": "\(batch.count)", "error": "\(error)"])
                 queue.putBack(batch)

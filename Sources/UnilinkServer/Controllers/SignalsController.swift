@@ -24,6 +24,8 @@ struct SignalsController {
         if result == .unknownClick, state.clicks.contains(clickID: clickID) {
             // The page was quicker than the recorder: store the queue now and try again.
             await ClickRecorderService(queue: state.clicks, store: state.store, logger: context.logger).flush()
+            // The recorder may have been writing it already: wait for that write (bounded).
+            for _ in 0..<40 where state.clicks.contains(clickID: clickID) { try await Task.sleep(for: .milliseconds(25)) }
             result = try await state.store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
         }
         switch result {

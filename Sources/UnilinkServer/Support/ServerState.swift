@@ -20,6 +20,8 @@ struct ServerState: Sendable {
     let networkKeys: NetworkKeys
     let installedMarker: InstalledMarker
     let clickMetrics: ClickMetrics
+    let rateLimits: RateLimits
+    let rateLimiter: RateLimiter
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }

@@ -1,0 +1,103 @@
+import HTTPTypes
+import Hummingbird
+import UnilinkCore
+
+/// The limits per route family: the management API, the SDK, the deferred call (the one
+/// that hands out links), the preview page's signals, and clicks. Association files,
+/// health and metrics are never limited.
+struct RateLimits: Sendable {
+    enum Family: Int, Sendable, CaseIterable {
+        case api, sdk, deferred, signals, clicks
+
+        var name: String {
+            switch self {
+            case .api: "api"
+            case .sdk: "sdk"
+            case .deferred: "deferred"
+            case .signals: "signals"
+            case .clicks: "clicks"
+            }
+        }
+    }
+
+    /// `api=1200/60,sdk=300/60,deferred=30/60,signals=60/60,clicks=1200/60` (per client
+    /// address; the SDK's per publishable key and address).
+    static let defaults = "api=1200/60,sdk=300/60,deferred=30/60,signals=60/60,clicks=1200/60"
+
+    let policies: [RateLimitPolicy]
+
+    static let standard = RateLimits(byName: standardPolicies)
+
+    private static let standardPolicies: [String: RateLimitPolicy] = Dictionary(
+        uniqueKeysWithValues: defaults.split(separator: ",").compactMap { RateLimitPolicy($0) }.map { ($0.name, $0) }
+    )
+
+    private init(byName: [String: RateLimitPolicy]) {
+        policies = Family.allCases.map { byName[$0.name] ?? RateLimitPolicy(name: $0.name, quota: 60, window: 60) }
+    }
+
+    /// Reads `UNILINK_RATE_LIMITS`; families not named keep their default.
+    init(_ text: String?) throws(SettingsError) {
+        var byName = Self.standardPolicies
+        for item in (text ?? "").split(separator: ",") where !item.isEmpty {
+            let trimmed = item.drop(while: { $0 == " " })
+            guard let policy = RateLimitPolicy(trimmed), byName[policy.name] != nil else {
+                throw SettingsError("UNILINK_RATE_LIMITS: '\(item)' is not family=requests/seconds with a family among \(Family.allCases.map(\.name).joined(separator: ", "))")
+            }
+            byName[policy.name] = policy
+        }
+        self.init(byName: byName)
+    }
+
+    func policy(_ family: Family) -> RateLimitPolicy { policies[family.rawValue] }
+
+    static func family(of path: String) -> Family? {
+        if path.hasPrefix("/v1/") {
+            if path.hasPrefix("/v1/sdk/deferred") { return .deferred }
+            if path.hasPrefix("/v1/sdk/") { return .sdk }
+            if path.hasPrefix("/v1/clicks/") { return .signals }
+            return .api
+        }
+        if path.hasPrefix("/.well-known/") || path == "/apple-app-site-association" || path == "/healthz" || path == "/metrics" || path == "/openapi.json" {
+            return nil
+        }
+        return .clicks
+    }
+}
+
+/// Answers 429 with `Retry-After` past a family's limit, and tells API clients where they
+/// stand with the IETF `RateLimit-Policy` and `RateLimit` fields. On clicks the check is a
+/// hash and one sharded lock, and the answer carries no extra fields.
+struct RateLimitMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let state: ServerState
+
+    static let policyField = HTTPField.Name("RateLimit-Policy")!
+    static let limitField = HTTPField.Name("RateLimit")!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let family = RateLimits.family(of: request.uri.path) else { return try await next(request, context) }
+        let address = state.clientAddress(request, context)
+        let key: UInt64 = switch family {
+        case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[Authorization.keyHeader])
+        default: RateLimiter.key(family.name, address)
+        }
+        let policy = state.rateLimits.policy(family)
+        let decision = state.rateLimiter.check(policy, key: key)
+        guard decision.allowed else {
+            var error = APIError(.tooManyRequests, "rate_limited",
+                                 "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
+            error.headers[.retryAfter] = String(decision.resetSeconds)
+            if family != .clicks { Self.describe(policy, decision, in: &error.headers) }
+            throw error
+        }
+        var response = try await next(request, context)
+        if family != .clicks { Self.describe(policy, decision, in: &response.headers) }
+        return response
+    }
+
+    static func describe(_ policy: RateLimitPolicy, _ decision: RateLimitPolicy.Decision, in headers: inout HTTPFields) {
+        headers[policyField] = "\"\(policy.name)\";q=\(policy.quota);w=\(policy.window)"
+        headers[limitField] = "\"\(policy.name)\";r=\(decision.remaining);t=\(decision.resetSeconds)"
+    }
+}

@@ -17,8 +17,11 @@ bare="$(cd Benchmarks/BareRedirect && swift build -c release --show-bin-path)/Ba
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 "$bare" 18090 >/dev/null 2>&1 &
-"$unilink" serve --port 18091 --database-url "sqlite://$work/bench.sqlite" --log-level error >"$work/banner" 2>&1 &
-for _ in $(seq 100); do grep -q "demo link:" "$work/banner" 2>/dev/null && break; sleep 0.1; done
+# The limiter checks every click but never refuses (wrk is one address); 18092 runs without it.
+UNILINK_RATE_LIMITS="clicks=1000000000/1" "$unilink" serve --port 18091 --database-url "sqlite://$work/bench.sqlite" --log-level error >"$work/banner" 2>&1 &
+UNILINK_RATE_LIMITS=off "$unilink" serve --port 18092 --database-url "sqlite://$work/bench2.sqlite" --log-level error >"$work/banner2" 2>&1 &
+for _ in $(seq 100); do grep -q "demo link:" "$work/banner" 2>/dev/null && grep -q "demo link:" "$work/banner2" 2>/dev/null && break; sleep 0.1; done
+path2="$(grep 'demo link:' "$work/banner2" | sed -E 's#.*http://[^/]+##')"
 path="$(grep 'demo link:' "$work/banner" | sed -E 's#.*http://[^/]+##')"
 
 desktop='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
@@ -33,10 +36,12 @@ run warm "http://127.0.0.1:18091$path" go.localhost "$desktop" >/dev/null
 run warm "http://127.0.0.1:18090/x" localhost "$desktop" >/dev/null
 bare_rps=$(run bare "http://127.0.0.1:18090$path" localhost "$desktop")
 click_rps=$(run click "http://127.0.0.1:18091$path" go.localhost "$desktop")
+unlimited_rps=$(run unlimited "http://127.0.0.1:18092$path2" go.localhost "$desktop")
 preview_rps=$(run preview "http://127.0.0.1:18091$path" go.localhost "$iphone")
 echo "wrk -t1 -c$connections -d${seconds}s, 2 cores shared by wrk and the server"
 printf "%-44s %10s req/s  %s\n" "bare Hummingbird fixed 302 (baseline)" "$bare_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/bare")"
 printf "%-44s %10s req/s  %s\n" "unilink short-link click, 302 (cache hit)" "$click_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/click")"
+printf "%-44s %10s req/s  %s\n" "same click, rate limiter off" "$unlimited_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/unlimited")"
 printf "%-44s %10s req/s  %s\n" "unilink preview page, 200 HTML" "$preview_rps" "$(awk '/Latency/ {print "avg " $2}' "$work/preview")"
-awk -v b="$bare_rps" -v c="$click_rps" -v p="$preview_rps" 'BEGIN { printf "click / baseline = %.2f   preview / baseline = %.2f\n", c / b, p / b }'
-grep -h "Non-2xx\|Socket errors" "$work/click" "$work/preview" || true
+awk -v b="$bare_rps" -v c="$click_rps" -v p="$preview_rps" -v u="$unlimited_rps" 'BEGIN { printf "click / baseline = %.2f   preview / baseline = %.2f   click with limiter / without = %.2f\n", c / b, p / b, c / u }'
+grep -h "Non-2xx\|Socket errors" "$work/click" "$work/unlimited" "$work/preview" || true

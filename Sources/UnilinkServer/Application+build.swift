@@ -68,7 +68,7 @@ func buildRoutes(state: ServerState) -> RouteTable {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: APIMetricsMiddleware())
     router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
-    router.add(middleware: RateLimitMiddleware(state: state))
+    if state.rateLimits.isEnabled { router.add(middleware: RateLimitMiddleware(state: state)) }
     let table = RouteTable(router: router)
     SystemController(state: state).register(in: table)
     AssociationController(state: state).register(in: table)

@@ -25,6 +25,8 @@ struct RateLimits: Sendable {
     static let defaults = "api=1200/60,sdk=300/60,deferred=30/60,signals=60/60,clicks=1200/60"
 
     let policies: [RateLimitPolicy]
+    /// `UNILINK_RATE_LIMITS=off`: for a server behind a proxy or CDN that limits already.
+    var isEnabled = true
 
     static let standard = RateLimits(byName: standardPolicies)
 
@@ -38,6 +40,11 @@ struct RateLimits: Sendable {
 
     /// Reads `UNILINK_RATE_LIMITS`; families not named keep their default.
     init(_ text: String?) throws(SettingsError) {
+        if text == "off" {
+            self.init(byName: Self.standardPolicies)
+            isEnabled = false
+            return
+        }
         var byName = Self.standardPolicies
         for item in (text ?? "").split(separator: ",") where !item.isEmpty {
             let trimmed = item.drop(while: { $0 == " " })

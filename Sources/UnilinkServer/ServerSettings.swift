@@ -24,6 +24,11 @@ public struct ServerSettings: Sendable {
     public var requestTimeoutSeconds = 15.0
     /// Open connections accepted at once; more wait in the kernel's backlog.
     public var maxConnections = 4096
+    /// The header the trusted proxies set (`UNILINK_FORWARDED_HEADER`).
+    var forwardedHeader: ClientAddress.Header = .xForwardedFor
+    /// `/metrics` answers with this bearer token, or without one only to loopback peers
+    /// that no proxy forwarded (`UNILINK_METRICS_TOKEN`).
+    public var metricsToken: String?
     /// Requests per client and route family (`UNILINK_RATE_LIMITS`).
     var rateLimits = RateLimits.standard
 
@@ -87,6 +92,13 @@ public struct ServerSettings: Sendable {
             maxConnections = count
         }
         rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
+        if let text = config.string(forKey: "forwarded_header") {
+            guard let header = ClientAddress.Header(rawValue: text.lowercased()) else {
+                throw SettingsError("UNILINK_FORWARDED_HEADER '\(text)' must be x-forwarded-for or forwarded")
+            }
+            forwardedHeader = header
+        }
+        metricsToken = config.string(forKey: "metrics_token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
         let budgets: [(ConfigKey, WritableKeyPath<MemoryBudget, Int>, String)] = [
             ("link_cache_mb", \.linkCacheBytes, "UNILINK_LINK_CACHE_MB"), ("preview_cache_mb", \.previewCacheBytes, "UNILINK_PREVIEW_CACHE_MB"),
             ("click_queue_mb", \.clickQueueBytes, "UNILINK_CLICK_QUEUE_MB"),

@@ -10,8 +10,7 @@ struct ClientAddressTests {
         ("10.1.2.3", "198.51.100.1", nil, "198.51.100.1"),
         ("10.1.2.3", "198.51.100.1, 10.9.9.9", nil, "198.51.100.1"),
         ("10.1.2.3", "1.1.1.1, 198.51.100.1", nil, "198.51.100.1"),
-        ("10.1.2.3", nil, "for=192.0.2.60;proto=https", "192.0.2.60"),
-        ("10.1.2.3", nil, #"for="[2001:db9::1]:4711""#, "2001:db9::1"),
+        ("10.1.2.3", nil, "for=192.0.2.60;proto=https", "10.1.2.3"),  // this proxy sets X-Forwarded-For, not Forwarded
         ("::1", "198.51.100.9", nil, "198.51.100.9"),
         ("2001:db8::5", "198.51.100.9", nil, "198.51.100.9"),
         ("10.1.2.3", "not-an-ip", nil, "10.1.2.3"),
@@ -20,6 +19,20 @@ struct ClientAddressTests {
     ] as [(String, String?, String?, String)])
     func onlyTrustedProxiesAreBelieved(peer: String, forwardedFor: String?, forwarded: String?, client: String) {
         #expect(Self.proxies.resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded) == client)
+    }
+
+    /// A proxy that sets `Forwarded` passes a visitor's own `X-Forwarded-For` through: only
+    /// the proxy's header is believed.
+    @Test(arguments: [
+        ("10.1.2.3", "6.6.6.6", "for=192.0.2.60;proto=https", "192.0.2.60"),
+        ("10.1.2.3", nil, #"for="[2001:db9::1]:4711""#, "2001:db9::1"),
+        ("10.1.2.3", "6.6.6.6", nil, "10.1.2.3"),
+        ("203.0.113.7", nil, "for=192.0.2.60", "203.0.113.7"),
+    ] as [(String, String?, String?, String)])
+    func aForwardedProxyIsReadFromItsOwnHeader(peer: String, forwardedFor: String?, forwarded: String?, client: String) {
+        var proxies = Self.proxies
+        proxies.header = .forwarded
+        #expect(proxies.resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded) == client)
     }
 
     @Test func rangesParse() {

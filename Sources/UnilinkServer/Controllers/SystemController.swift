@@ -25,6 +25,9 @@ struct SystemController {
     /// Prometheus text format: clicks by outcome and platform, the click queue, and (when
     /// the executable bootstrapped swift-metrics with the same registry) HTTP requests.
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard Self.mayReadMetrics(request, peer: context.peerAddress, token: state.settings.metricsToken) else {
+            throw APIError.notFound("no route for GET /metrics")
+        }
         state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored"))
             .set(Int64(state.clicks.count))
         state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
@@ -42,5 +45,18 @@ struct SystemController {
             headers: [.contentType: "application/json", .cacheControl: "public, max-age=300"],
             body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json))
         )
+    }
+
+    /// With a token configured, whoever sends it; without one, only a process on this
+    /// machine talking to the socket directly (a scraper beside the server), never the
+    /// internet through a proxy on loopback.
+    static func mayReadMetrics(_ request: Request, peer: String?, token: String?) -> Bool {
+        if let token {
+            guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
+            return constantTimeEquals(String(header.dropFirst(7)), token)
+        }
+        guard request.headers[ServerState.xForwardedFor] == nil, request.headers[ServerState.forwarded] == nil,
+              let peer else { return false }
+        return peer == "127.0.0.1" || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }
 }

@@ -1,21 +1,31 @@
 import Foundation
 
 /// The visitor's address: the socket peer, or what a trusted proxy says it forwarded for.
-/// Untrusted peers cannot spoof their address with a header.
+/// Untrusted peers cannot spoof their address with a header, and only the header the
+/// proxy itself sets is read: a proxy that sets `Forwarded` passes a visitor's own
+/// `X-Forwarded-For` through untouched.
 struct ClientAddress {
-    let trustedProxies: [AddressRange]
+    /// The header the trusted proxies set (`UNILINK_FORWARDED_HEADER`).
+    enum Header: String, Sendable {
+        case xForwardedFor = "x-forwarded-for"
+        case forwarded
+    }
 
-    /// Walks `X-Forwarded-For` (or `Forwarded: for=`) from the right, skipping trusted
-    /// proxies; the first untrusted hop is the client.
+    let trustedProxies: [AddressRange]
+    var header: Header = .xForwardedFor
+
+    /// Walks the proxy's header from the right, skipping trusted proxies; the first
+    /// untrusted hop is the client.
     func resolve(peer: String?, forwardedFor: String?, forwarded: String?) -> String? {
         guard let peer, isTrusted(peer) else { return peer }
         let hops: [String]
-        if let forwardedFor, !forwardedFor.isEmpty {
+        switch header {
+        case .xForwardedFor:
+            guard let forwardedFor, !forwardedFor.isEmpty else { return peer }
             hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        } else if let forwarded, !forwarded.isEmpty {
+        case .forwarded:
+            guard let forwarded, !forwarded.isEmpty else { return peer }
             hops = Self.forHops(forwarded)
-        } else {
-            return peer
         }
         for hop in hops.reversed() where !hop.isEmpty {
             guard AddressRange.bytes(of: hop) != nil else { return peer }
@@ -24,7 +34,7 @@ struct ClientAddress {
         return hops.first ?? peer
     }
 
-    private func isTrusted(_ address: String) -> Bool {
+    func isTrusted(_ address: String) -> Bool {
         trustedProxies.contains { $0.contains(address) }
     }
 

@@ -22,6 +22,7 @@ struct ServerState: Sendable {
     let clickMetrics: ClickMetrics
     let rateLimits: RateLimits
     let rateLimiter: RateLimiter
+    let forwardingWarning = ForwardingWarning()
 
     var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
     var authorization: Authorization { Authorization(directory: directory) }
@@ -29,12 +30,16 @@ struct ServerState: Sendable {
 
     /// The visitor's address: the socket peer, or a trusted proxy's forwarding headers.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String? {
-        ClientAddress(trustedProxies: settings.trustedProxies).resolve(
-            peer: context.peerAddress,
-            forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!],
-            forwarded: request.headers[HTTPField.Name("Forwarded")!]
-        )
+        let resolver = ClientAddress(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader)
+        let forwardedFor = request.headers[Self.xForwardedFor], forwarded = request.headers[Self.forwarded]
+        if let peer = context.peerAddress, forwardedFor != nil || forwarded != nil, !resolver.isTrusted(peer) {
+            forwardingWarning.warnOnce(peer: peer, logger: context.logger)
+        }
+        return resolver.resolve(peer: context.peerAddress, forwardedFor: forwardedFor, forwarded: forwarded)
     }
+
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwarded = HTTPField.Name("Forwarded")!
 }
 
 /// The port the server really listens on (differs from the setting when that is 0).
@@ -49,5 +54,17 @@ final class BoundPort: Sendable {
 
     func set(_ value: Int) {
         port.withLock { $0 = value }
+    }
+}
+
+/// Says once that requests carry forwarding headers from a peer that is not a trusted
+/// proxy: behind such a proxy every visitor has the proxy's address, and deferred
+/// matching and rate limits collapse onto it.
+final class ForwardingWarning: Sendable {
+    private let warned = Atomic(false)
+
+    func warnOnce(peer: String, logger: Logger) {
+        guard warned.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        logger.warning("requests carry X-Forwarded-For or Forwarded from \(peer), which is not a trusted proxy: every visitor then has the proxy's address. If the server is behind that proxy, add it to UNILINK_TRUSTED_PROXIES.")
     }
 }

@@ -49,6 +49,10 @@ enum Migrations {
             // The alternate-host step finds the click it continues.
             "CREATE INDEX clicks_click ON clicks (click_id)",
         ]),
+        (4, [
+            // A rotated key stays valid until its grace period ends.
+            "ALTER TABLE app_keys ADD COLUMN expires_at BIGINT",
+        ]),
     ]
 
     static func run(on store: SQLStore) async throws {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import UnilinkCore
 import SQLKit
 
@@ -39,14 +39,37 @@ extension SQLStore {
         }
     }
 
-    public func keys() async throws -> [AppKey] {
-        try await database.raw("SELECT key_hash, app_id, kind, publishable FROM app_keys").all().map { row in
+    /// Every key still valid at `now`.
+    public func keys(at now: Date = .now) async throws -> [AppKey] {
+        try await database.raw("""
+            SELECT key_hash, app_id, kind, publishable, expires_at FROM app_keys
+            WHERE expires_at IS NULL OR expires_at > \(bind: Self.milliseconds(now))
+            """).all().map { row in
             AppKey(
                 hash: try row.decode(column: "key_hash", as: String.self),
                 appID: try row.decode(column: "app_id", as: String.self),
                 kind: AppKey.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .secret,
-                publishable: try row.decode(column: "publishable", as: String?.self)
+                publishable: try row.decode(column: "publishable", as: String?.self),
+                expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map(Self.date)
             )
+        }
+    }
+
+    /// Replaces an app's current key of `new.kind` by `new`; the old one keeps working
+    /// until `graceUntil` (at once when that is now). Keys whose grace is over are deleted.
+    public func rotate(to new: AppKey, graceUntil: Date, now: Date) async throws {
+        try await transaction { database in
+            try await database.raw("""
+                DELETE FROM app_keys WHERE app_id = \(bind: new.appID) AND expires_at IS NOT NULL AND expires_at <= \(bind: Self.milliseconds(now))
+                """).run()
+            try await database.raw("""
+                UPDATE app_keys SET expires_at = \(bind: Self.milliseconds(graceUntil))
+                WHERE app_id = \(bind: new.appID) AND kind = \(bind: new.kind.rawValue) AND (expires_at IS NULL OR expires_at > \(bind: Self.milliseconds(graceUntil)))
+                """).run()
+            try await database.raw("""
+                INSERT INTO app_keys (key_hash, app_id, kind, publishable, created_at)
+                VALUES (\(bind: new.hash), \(bind: new.appID), \(bind: new.kind.rawValue), \(bind: new.publishable), \(bind: Self.milliseconds(now)))
+                """).run()
         }
     }
 

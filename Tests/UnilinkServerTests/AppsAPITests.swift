@@ -101,4 +101,34 @@ struct AppsAPITests {
             #expect(response.status == .notFound)
         }
     }
+
+    @Test func keysRotateWithAGracePeriod() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let uri = "/v1/apps/\(app.id)/keys/rotate"
+            let bySecret = try await client.send(.post, uri, json: "{}", bearer: app.secretKey)
+            #expect(bySecret.status == .unauthorized, "only the admin rotates keys")
+            for bad in [#"{"kind": "master"}"#, #"{"grace_seconds": -1}"#, #"{"grace_seconds": 9999999}"#] {
+                #expect(try await client.send(.post, uri, json: bad, bearer: TestServer.adminToken).status == .badRequest, "\(bad)")
+            }
+            #expect(try await client.send(.post, "/v1/apps/app_nope/keys/rotate", json: "{}", bearer: TestServer.adminToken).status == .notFound)
+
+            let rotated = try await client.send(.post, uri, json: #"{"kind": "secret", "grace_seconds": 0}"#, bearer: TestServer.adminToken)
+            #expect(rotated.status == .created)
+            let body = try JSONSerialization.jsonObject(with: Data(rotated.text.utf8)) as? [String: Any]
+            let newSecret = try #require(body?["secret_key"] as? String)
+            #expect(newSecret.hasPrefix("sk_") && newSecret != app.secretKey)
+            #expect(try await client.send(.get, "/v1/links", bearer: app.secretKey).status == .unauthorized, "revoked at once")
+            #expect(try await client.send(.get, "/v1/links", bearer: newSecret).status == .ok)
+
+            let publishable = try await client.send(.post, uri, json: #"{"kind": "publishable", "grace_seconds": 3600}"#, bearer: TestServer.adminToken)
+            let newPublishable = try #require((try JSONSerialization.jsonObject(with: Data(publishable.text.utf8)) as? [String: Any])?["publishable_key"] as? String)
+            let key = HTTPField.Name("X-Unilink-Key")!
+            let resolve = #"{"url": "https://link.example.com/u/1"}"#
+            #expect(try await client.send(.post, "/v1/sdk/resolve", json: resolve, headers: [key: app.publishableKey]).status == .ok, "old key in its grace period")
+            #expect(try await client.send(.post, "/v1/sdk/resolve", json: resolve, headers: [key: newPublishable]).status == .ok)
+            let shown = try await client.send(.get, "/v1/apps/\(app.id)", bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(shown.publishableKey == newPublishable)
+        }
+    }
 }

@@ -28,7 +28,7 @@ struct RateLimitTests {
             }
             let refused = try await DeferredTests.deferred(client, app: app, install: "install-harvest-9", address: "198.51.100.50")
             #expect(refused.status == .tooManyRequests)
-            #expect(refused.headers[.retryAfter] == "20")
+            #expect((19...20).contains(Int(refused.headers[.retryAfter] ?? "") ?? 0), "one more request after window / quota")
             #expect(refused.text.contains("rate_limited"))
             let neighbour = try await DeferredTests.deferred(client, app: app, install: "install-other-1", address: "198.51.100.51")
             #expect(neighbour.status == .ok)
@@ -50,7 +50,7 @@ struct RateLimitTests {
             }
             let refused = try await client.send(.get, "/one", host: "exm.pl", userAgent: UA.windowsChrome, address: "203.0.113.9")
             #expect(refused.status == .tooManyRequests)
-            #expect(refused.headers[.retryAfter] == "12")
+            #expect((1...12).contains(Int(refused.headers[.retryAfter] ?? "") ?? 0))
         }
     }
 

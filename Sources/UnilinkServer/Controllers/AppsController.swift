@@ -13,6 +13,39 @@ struct AppsController {
         table.add(.get, "/v1/apps", use: list)
         table.add(.get, "/v1/apps/{id}", use: get)
         table.add(.patch, "/v1/apps/{id}", use: update)
+        table.add(.post, "/v1/apps/{id}/keys/rotate", use: rotateKey)
+    }
+
+    /// A new secret or publishable key; the old one keeps working for `grace_seconds`
+    /// (default a day, at most 30 days, 0 to revoke it now), so deployed backends and
+    /// app versions can move over.
+    @Sendable func rotateKey(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try state.authorization.requireAdmin(request)
+        let id = try context.parameters.require("id")
+        guard state.directory.current.apps[id] != nil else { throw APIError.notFound("no app has the id '\(id.prefix(40))'") }
+        let body = try await state.body.decode(KeyRotation.self, from: request)
+        let kind = try body.kind.map { kind in
+            guard let parsed = AppKey.Kind(rawValue: kind) else { throw APIError.badRequest("'kind' must be secret or publishable") }
+            return parsed
+        } ?? .secret
+        let grace = body.graceSeconds ?? 86_400
+        guard (0...2_592_000).contains(grace) else { throw APIError.badRequest("'grace_seconds' must be between 0 and 2592000 (30 days)") }
+        let now = Date.now
+        let graceUntil = now.addingTimeInterval(TimeInterval(grace))
+        var answer = KeyRotation.Answer(kind: kind.rawValue, previousKeyExpiresAt: Timestamp.format(graceUntil))
+        switch kind {
+        case .secret:
+            let secret = Identifiers.secretKey()
+            try await state.store.rotate(to: AppKey(hash: Identifiers.hash(secret), appID: id, kind: .secret), graceUntil: graceUntil, now: now)
+            answer.secretKey = secret
+        case .publishable:
+            let publishable = Identifiers.publishableKey()
+            try await state.store.rotate(to: AppKey(hash: Identifiers.hash(publishable), appID: id, kind: .publishable, publishable: publishable),
+                                         graceUntil: graceUntil, now: now)
+            answer.publishableKey = publishable
+        }
+        try await state.directory.reload(from: state.store)
+        return try HTTPBody.json(answer, status: .created)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,6 +101,27 @@ struct AppsController {
             if let owner = hosts[domain.host], owner.app.id != app.id {
                 throw APIError.conflict("host_taken", "the host '\(domain.host)' already belongs to another app")
             }
+        }
+    }
+}
+
+/// `POST /v1/apps/{id}/keys/rotate` body and answer.
+struct KeyRotation: Decodable {
+    var kind: String?
+    var graceSeconds: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, graceSeconds = "grace_seconds"
+    }
+
+    struct Answer: Encodable {
+        var kind: String
+        var secretKey: String?
+        var publishableKey: String?
+        var previousKeyExpiresAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case kind, secretKey = "secret_key", publishableKey = "publishable_key", previousKeyExpiresAt = "previous_key_expires_at"
         }
     }
 }

@@ -20,9 +20,11 @@ struct Authorization {
     func requireApp(_ request: Request) throws -> App {
         let snapshot = directory.current
         guard let key = bearer(request) else { throw APIError.unauthorized("send the app's secret key as 'Authorization: Bearer sk_...'") }
-        guard key.hasPrefix("sk_"), let appID = snapshot.secretKeys[Identifiers.hash(key)], let app = snapshot.apps[appID] else {
+        let hash = Identifiers.hash(key)
+        guard key.hasPrefix("sk_"), let appID = snapshot.secretKeys[hash], let app = snapshot.apps[appID] else {
             throw APIError.unauthorized("the secret key is not valid")
         }
+        if let expiry = snapshot.keyExpiry[hash], expiry <= .now { throw APIError.unauthorized("the secret key was rotated and its grace period is over") }
         return app
     }
 
@@ -35,6 +37,7 @@ struct Authorization {
         guard let appID = snapshot.publishableKeys[key], let app = snapshot.apps[appID] else {
             throw APIError.unauthorized("the publishable key is not valid")
         }
+        if let expiry = snapshot.keyExpiry[key], expiry <= .now { throw APIError.unauthorized("the publishable key was rotated and its grace period is over") }
         return app
     }
 

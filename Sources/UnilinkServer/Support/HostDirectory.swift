@@ -23,6 +23,8 @@ final class HostDirectory: Sendable {
         var secretKeys: [String: String] = [:]
         /// Publishable key -> app id.
         var publishableKeys: [String: String] = [:]
+        /// Rotated keys (hash or publishable key) -> the end of their grace period.
+        var keyExpiry: [String: Date] = [:]
         var publishableKeyOfApp: [String: String] = [:]
         var adminTokenHash: String?
     }
@@ -55,11 +57,17 @@ final class HostDirectory: Sendable {
         }
         for key in keys {
             switch key.kind {
-            case .secret: next.secretKeys[key.hash] = key.appID
+            case .secret:
+                next.secretKeys[key.hash] = key.appID
+                if let expiry = key.expiresAt { next.keyExpiry[key.hash] = expiry }
             case .publishable:
                 if let publishable = key.publishable {
                     next.publishableKeys[publishable] = key.appID
-                    next.publishableKeyOfApp[key.appID] = publishable
+                    if let expiry = key.expiresAt {
+                        next.keyExpiry[publishable] = expiry
+                    } else {
+                        next.publishableKeyOfApp[key.appID] = publishable
+                    }
                 }
             }
         }

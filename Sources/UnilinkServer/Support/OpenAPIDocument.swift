@@ -98,6 +98,17 @@ enum OpenAPIDocument {
             "responses": {"200": {"description": "The app", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/App"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"}}}
         },
+        "/v1/apps/{id}/keys/rotate": {
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "post": {"summary": "A new secret or publishable key; the old one works until its grace period ends", "security": [{"admin": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {
+              "kind": {"type": "string", "enum": ["secret", "publishable"], "default": "secret"},
+              "grace_seconds": {"type": "integer", "minimum": 0, "maximum": 2592000, "default": 86400}}}}}},
+            "responses": {"201": {"description": "The new key, shown once", "content": {"application/json": {"schema": {"type": "object", "properties": {
+              "kind": {"type": "string"}, "secret_key": {"type": "string"}, "publishable_key": {"type": "string"},
+              "previous_key_expires_at": {"type": "string", "format": "date-time"}}}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
         "/v1/links": {
           "post": {"summary": "Create a link (same alias and content: the existing link)", "security": [{"secretKey": []}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},

@@ -30,6 +30,7 @@ public func buildApplication(
             StoreService(store: store),
             ClickRecorderService(queue: state.clicks, store: store, logger: logger),
             PendingClickPurgeService(store: store, logger: logger),
+            RetentionService(store: store, retention: settings.retention, logger: logger),
         ],
         onServerRunning: { channel in
             state.boundPort.set(channel.localAddress?.port ?? settings.port)

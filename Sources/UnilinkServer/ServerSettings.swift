@@ -29,6 +29,8 @@ public struct ServerSettings: Sendable {
     /// `/metrics` answers with this bearer token, or without one only to loopback peers
     /// that no proxy forwarded (`UNILINK_METRICS_TOKEN`).
     public var metricsToken: String?
+    /// How long raw clicks, events and deferred answers are kept.
+    public var retention = Retention()
     /// Requests per client and route family (`UNILINK_RATE_LIMITS`).
     var rateLimits = RateLimits.standard
 
@@ -92,6 +94,15 @@ public struct ServerSettings: Sendable {
             maxConnections = count
         }
         rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
+        let periods: [(ConfigKey, WritableKeyPath<Retention, Int>, String)] = [
+            ("click_retention_days", \.clickDays, "UNILINK_CLICK_RETENTION_DAYS"), ("event_retention_days", \.eventDays, "UNILINK_EVENT_RETENTION_DAYS"),
+            ("deferred_answer_retention_days", \.deferredAnswerDays, "UNILINK_DEFERRED_ANSWER_RETENTION_DAYS"),
+        ]
+        for (key, path, name) in periods {
+            guard let text = config.string(forKey: key) else { continue }
+            guard let days = Int(text), (1...3650).contains(days) else { throw SettingsError("\(name) '\(text)' is not a number of days (1 to 3650)") }
+            retention[keyPath: path] = days
+        }
         if let text = config.string(forKey: "forwarded_header") {
             guard let header = ClientAddress.Header(rawValue: text.lowercased()) else {
                 throw SettingsError("UNILINK_FORWARDED_HEADER '\(text)' must be x-forwarded-for or forwarded")

@@ -53,6 +53,16 @@ enum Migrations {
             // A rotated key stays valid until its grace period ends.
             "ALTER TABLE app_keys ADD COLUMN expires_at BIGINT",
         ]),
+        (5, [
+            // Raw clicks past their retention live on as daily counts per link.
+            """
+            CREATE TABLE click_days (link_id TEXT NOT NULL, app_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL,
+              outcome TEXT NOT NULL, clicks BIGINT NOT NULL, PRIMARY KEY (link_id, day, platform, outcome))
+            """,
+            "CREATE INDEX clicks_time ON clicks (occurred_at)",
+            "CREATE INDEX events_time ON events (occurred_at)",
+            "CREATE INDEX deferred_answers_time ON deferred_answers (created_at)",
+        ]),
     ]
 
     static func run(on store: SQLStore) async throws {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import UnilinkCore
 import SQLKit
 
@@ -32,9 +32,13 @@ extension SQLStore {
     /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive.
     public func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount] {
         try await database.raw("""
-            SELECT day, platform, outcome, COUNT(*) AS n FROM clicks
-            WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to)
-            GROUP BY day, platform, outcome ORDER BY day
+            SELECT day, platform, outcome, SUM(n) AS n FROM (
+              SELECT day, platform, outcome, COUNT(*) AS n FROM clicks
+              WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY day, platform, outcome
+              UNION ALL
+              SELECT day, platform, outcome, clicks AS n FROM click_days
+              WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to)
+            ) AS counted GROUP BY day, platform, outcome ORDER BY day
             """).all().map { row in
             ClickCount(
                 day: try row.decode(column: "day", as: String.self),
@@ -42,6 +46,45 @@ extension SQLStore {
                 outcome: try row.decode(column: "outcome", as: String.self),
                 count: try row.decode(column: "n", as: Int.self)
             )
+        }
+    }
+
+    /// What retention removed.
+    public struct Retained: Sendable, Equatable {
+        public var clicksRolledUp = 0
+        public var events = 0
+        public var deferredAnswers = 0
+
+        public init() {}
+    }
+
+    /// Rolls raw clicks older than `clicksBefore` up into daily counts per link (stats stay
+    /// whole) and deletes them; deletes SDK events and deferred answers past their cut-offs.
+    public func applyRetention(clicksBefore: Date, eventsBefore: Date, answersBefore: Date) async throws -> Retained {
+        try await transaction { database in
+            var retained = Retained()
+            let cutoff = Self.milliseconds(clicksBefore)
+            retained.clicksRolledUp = try await database.raw("""
+                SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            if retained.clicksRolledUp > 0 {
+                try await database.raw("""
+                    INSERT INTO click_days (link_id, app_id, day, platform, outcome, clicks)
+                    SELECT link_id, app_id, day, platform, outcome, COUNT(*) FROM clicks
+                    WHERE occurred_at < \(bind: cutoff) AND link_id IS NOT NULL
+                    GROUP BY link_id, app_id, day, platform, outcome
+                    ON CONFLICT (link_id, day, platform, outcome) DO UPDATE SET clicks = click_days.clicks + excluded.clicks
+                    """).run()
+                try await database.raw("DELETE FROM clicks WHERE occurred_at < \(bind: cutoff)").run()
+            }
+            let events = Self.milliseconds(eventsBefore), answers = Self.milliseconds(answersBefore)
+            retained.events = try await database.raw("SELECT COUNT(*) AS n FROM events WHERE occurred_at < \(bind: events)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            try await database.raw("DELETE FROM events WHERE occurred_at < \(bind: events)").run()
+            retained.deferredAnswers = try await database.raw("SELECT COUNT(*) AS n FROM deferred_answers WHERE created_at < \(bind: answers)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            try await database.raw("DELETE FROM deferred_answers WHERE created_at < \(bind: answers)").run()
+            return retained
         }
     }
 

@@ -83,4 +83,31 @@ struct SQLStoreTests {
             try await store.close()
         }
     }
+
+    /// Old raw clicks become daily counts: a link's stats are the same before and after.
+    @Test func retentionRollsClicksUpAndDeletesOldRecords() async throws {
+        try await Self.withStore { store, _ in
+            let now = Date.now, old = now.addingTimeInterval(-100 * 86_400)
+            func click(_ id: String, at time: Date, platform: ClickPlatform = .ios, outcome: ClickOutcome = .preview) -> ClickRecord {
+                ClickRecord(clickID: id, appID: "a", linkID: "lnk_1", time: time, host: "h", path: "/x", platform: platform, outcome: outcome)
+            }
+            try await store.insert(clicks: [click("c1", at: old), click("c2", at: old), click("c3", at: old, platform: .desktop, outcome: .web),
+                                            click("c4", at: now)])
+            try await store.insert(event: AppEvent(appID: "a", installID: "install-old", linkID: "lnk_1", clickID: nil, type: "open", time: old))
+            try await store.insert(event: AppEvent(appID: "a", installID: "install-new", linkID: "lnk_1", clickID: nil, type: "open", time: now))
+            try await store.record(answer: "{}", appID: "a", installID: "install-old", clickID: nil, install: nil)
+            let before = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
+            let cutoff = now.addingTimeInterval(-90 * 86_400)
+            let done = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: now.addingTimeInterval(1))
+            #expect(done.clicksRolledUp == 3 && done.events == 1 && done.deferredAnswers == 1)
+            let after = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
+            #expect(Set(after.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }) == Set(before.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }))
+            #expect(after.map(\.count).reduce(0, +) == 4)
+            #expect(try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: cutoff) == .init(), "nothing twice")
+            #expect(try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31").map(\.count).reduce(0, +) == 4)
+            #expect(try await store.eventCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31") == ["open": 1])
+            #expect(try await store.deferredAnswer(appID: "a", installID: "install-old") == nil)
+            try await store.close()
+        }
+    }
 }

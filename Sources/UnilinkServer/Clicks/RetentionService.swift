@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnilinkStorage
+
+/// Hourly: raw clicks past their retention become daily counts per link, and SDK events
+/// and deferred answers past theirs are deleted (README, "What the server keeps").
+struct RetentionService: Service {
+    let store: SQLStore
+    let retention: Retention
+    let logger: Logger
+    var interval: Duration = .seconds(3600)
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                let now = Date.now
+                let done = try await store.applyRetention(
+                    clicksBefore: now.addingTimeInterval(-Double(retention.clickDays) * 86_400),
+                    eventsBefore: now.addingTimeInterval(-Double(retention.eventDays) * 86_400),
+                    answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
+                )
+                if done != .init() {
+                    logger.info("retention applied", metadata: [
+                        "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)", "answers_deleted": "\(done.deferredAnswers)",
+                    ])
+                }
+            } catch {
+                logger.warning("could not apply retention", metadata: ["error": "\(error)"])
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+}
+
+/// How long raw records are kept, in days (`UNILINK_CLICK_RETENTION_DAYS`, ...).
+public struct Retention: Sendable, Equatable {
+    /// Raw clicks; afterwards only daily counts per link, platform and outcome remain.
+    public var clickDays = 90
+    /// SDK events (installs, opens, custom).
+    public var eventDays = 395
+    /// The answer each install got to its deferred call (a retry gets the same answer).
+    public var deferredAnswerDays = 30
+
+    public init() {}
+}

@@ -1,7 +1,7 @@
 /// Where links may send people: the app's declared web hosts, its own link hosts, the
 /// stores, and its own schemes. Anything else is refused, so Unilink never becomes an
 /// open redirector.
-public struct DestinationPolicy: Sendable {
+public struct DestinationPolicy: Sendable, Equatable {
     public enum Kind: Sendable {
         /// A web page (`web_url`, `desktop_url`, the app's fallback).
         case web

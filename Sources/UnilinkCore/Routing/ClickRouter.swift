@@ -16,7 +16,7 @@ public struct ClickRouter: Sendable {
             return .crawlerPage(model)
         }
         if let stored = link.link, stored.isExpired(at: visit.time) {
-            return webURL(link).map { .redirect($0, record: .expired) } ?? .gone
+            return link.webPage.map { .redirect($0, record: .expired) } ?? .gone
         }
         // On a phone WeChat and its kind block app links; on a desktop they open the web page as any browser does.
         if agent.app?.blocksAppLinks == true, agent.isMobile {
@@ -32,25 +32,25 @@ public struct ClickRouter: Sendable {
     }
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        if let url = allowed(link.content.desktopURL, .web, link) ?? webURL(link) { return .redirect(url, record: .web) }
+        if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage { return .redirect(url, record: .web) }
         return .previewPage(preview(link, visit))
     }
 
     private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        let web = webURL(link)
+        let web = link.webPage
         let canOpen = link.app.ios != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.ios)
         if link.content.webOnly || !canOpen {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
         }
         if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
-        if let custom = allowed(link.content.iosURL, .platform, link) { return .redirect(custom, record: .platformURL) }
+        if let custom = link.allowed(link.content.iosURL, .platform) { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
         return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
     }
 
     private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        let web = webURL(link)
+        let web = link.webPage
         let canOpen = link.app.android != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.android)
         if link.content.webOnly || !canOpen {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
@@ -63,7 +63,7 @@ public struct ClickRouter: Sendable {
             if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
         guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
-        if let custom = allowed(link.content.androidURL, .platform, link) { return .redirect(custom, record: .platformURL) }
+        if let custom = link.allowed(link.content.androidURL, .platform) { return .redirect(custom, record: .platformURL) }
         guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
         }
@@ -87,16 +87,6 @@ public struct ClickRouter: Sendable {
         return version < minimum
     }
 
-    private func webURL(_ link: ResolvedLink) -> String? {
-        allowed(link.content.webURL, .web, link) ?? allowed(link.app.web.fallbackURL, .web, link)
-    }
-
-    /// A stored destination, if the app's allow-list as it is now still admits it: a
-    /// narrowed `allowed_hosts` stops old links from redirecting there.
-    private func allowed(_ url: String?, _ kind: DestinationPolicy.Kind, _ link: ResolvedLink) -> String? {
-        guard let url, DestinationPolicy(app: link.app).allows(url, kind: kind) else { return nil }
-        return url
-    }
 
     func preview(_ link: ResolvedLink, _ visit: Visit) -> PreviewModel {
         let app = link.app
@@ -120,7 +110,7 @@ public struct ClickRouter: Sendable {
             openURL: openURL ?? store?.url,
             storeURL: store?.url,
             storeName: store?.name,
-            webURL: webURL(link),
+            webURL: link.webPage,
             appStoreID: app.ios?.appStoreID,
             iosSchemeURL: link.schemeURL(app.ios?.scheme),
             androidPackage: app.android?.package,

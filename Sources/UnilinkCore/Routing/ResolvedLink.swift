@@ -7,13 +7,28 @@ public struct ResolvedLink: Sendable, Equatable {
     public var content: LinkContent
     public var host: String
     public var role: HostRole
+    /// The app's allow-list, built once per app by whoever keeps the app (not per click).
+    public var destinations: DestinationPolicy
 
-    public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole) {
+    public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole, destinations: DestinationPolicy? = nil) {
         self.app = app
         self.link = link
         self.content = content
         self.host = host
         self.role = role
+        self.destinations = destinations ?? DestinationPolicy(app: app)
+    }
+
+    /// A stored destination, if the app's allow-list as it is now still admits it: a
+    /// narrowed `allowed_hosts` stops old links from redirecting there.
+    public func allowed(_ url: String?, _ kind: DestinationPolicy.Kind) -> String? {
+        guard let url, destinations.allows(url, kind: kind) else { return nil }
+        return url
+    }
+
+    /// The web page for people without the app: the link's own, else the app's fallback.
+    public var webPage: String? {
+        allowed(content.webURL, .web) ?? allowed(app.web.fallbackURL, .web)
     }
 
     /// The content path, `/` when the link only carries a `deep_link_value`.

@@ -21,7 +21,6 @@ public struct UpdateRequirement: Sendable, Equatable {
         }
         guard requiresUpdate else { return }
         storeURL = os == .android ? link.app.playStoreURL(referrer: nil) : link.app.appStoreURL
-        let policy = DestinationPolicy(app: link.app)
-        fallbackURL = [link.content.webURL, link.app.web.fallbackURL].compactMap { $0 }.first { policy.allows($0, kind: .web) }
+        fallbackURL = link.webPage
     }
 }

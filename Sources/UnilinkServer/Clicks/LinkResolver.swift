@@ -26,7 +26,7 @@ struct LinkResolver {
             if content.path == nil { content.path = path }
         }
         LinkParameters.apply(items, to: &content)
-        return ResolvedLink(app: host.app, link: stored, content: content, host: name, role: host.role)
+        return ResolvedLink(app: host.app, link: stored, content: content, host: name, role: host.role, destinations: host.destinations)
     }
 
     private func find(code: Substring, alias: String?, appID: String) async throws -> Link? {

@@ -5,6 +5,8 @@ import NIOCore
 struct AppRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let peerAddress: String?
+    /// The visitor's address once resolved (the rate limiter does it first): `nil` until then.
+    var clientAddress: String??
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

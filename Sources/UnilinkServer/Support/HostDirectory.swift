@@ -14,6 +14,7 @@ final class HostDirectory: Sendable {
         let associationFile: ByteBuffer
         let assetLinks: ByteBuffer
         let claims: AASAMatcher
+        let destinations: DestinationPolicy
     }
 
     struct Snapshot: Sendable {
@@ -46,12 +47,13 @@ final class HostDirectory: Sendable {
         for app in apps {
             next.apps[app.id] = app
             let claims = app.pathClaims
+            let destinations = DestinationPolicy(app: app)
             let assetLinks = ByteBuffer(bytes: app.assetLinksFile)
             for domain in app.domains {
                 next.hosts[domain.host] = Host(
                     app: app, role: domain.role,
                     associationFile: ByteBuffer(bytes: app.associationFile(for: domain.role)),
-                    assetLinks: assetLinks, claims: claims
+                    assetLinks: assetLinks, claims: claims, destinations: destinations
                 )
             }
         }

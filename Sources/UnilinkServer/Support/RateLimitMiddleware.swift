@@ -84,7 +84,9 @@ struct RateLimitMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let family = RateLimits.family(of: request.uri.path) else { return try await next(request, context) }
+        var context = context
         let address = state.clientAddress(request, context)
+        context.clientAddress = .some(address)
         let key: UInt64 = switch family {
         case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[Authorization.keyHeader])
         default: RateLimiter.key(family.name, address)

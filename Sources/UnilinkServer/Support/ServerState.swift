@@ -30,6 +30,7 @@ struct ServerState: Sendable {
 
     /// The visitor's address: the socket peer, or a trusted proxy's forwarding headers.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String? {
+        if let resolved = context.clientAddress { return resolved }
         let resolver = ClientAddress(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader)
         let forwardedFor = request.headers[Self.xForwardedFor], forwarded = request.headers[Self.forwarded]
         if let peer = context.peerAddress, forwardedFor != nil || forwarded != nil, !resolver.isTrusted(peer) {

@@ -17,10 +17,10 @@ public func buildApplication(
     logger.logLevel = settings.logLevel
     let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory
-    let table = buildRoutes(state: state)
+    let router = buildRouter(state: state)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     return Application(
-        router: table.router,
+        router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)])),
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "unilink",
@@ -64,20 +64,34 @@ func prepareServer(
     return (state, newAdminToken, demo)
 }
 
-/// Every route, recorded in a `RouteTable` (the OpenAPI test reads it).
-func buildRoutes(state: ServerState) -> RouteTable {
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: APIMetricsMiddleware())
-    router.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
-    if state.rateLimits.isEnabled { router.add(middleware: RateLimitMiddleware(state: state)) }
-    let table = RouteTable(router: router)
-    SystemController(state: state).register(in: table)
-    AssociationController(state: state).register(in: table)
-    AppsController(state: state).register(in: table)
-    LinksController(state: state).register(in: table)
-    SDKController(state: state).register(in: table)
-    DeferredController(state: state).register(in: table)
-    SignalsController(state: state).register(in: table)
-    ClickController(state: state).register(in: table)
-    return table
+/// Every route, in groups that carry their own rate limit, body limit and authenticator:
+/// a handler of the admin, app or SDK group cannot run without its credential.
+func buildRouter(state: ServerState) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.addMiddleware {
+        APIMetricsMiddleware()
+        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
+        BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
+    }
+    func group(_ path: RouterPath, _ family: RateLimits.Family, _ credential: CallerAuthenticator.Credential? = nil,
+               bodyLimit: Int? = nil) -> RouterGroup<AppRequestContext> {
+        let group = router.group(path)
+        if state.rateLimits.isEnabled { group.add(middleware: RateLimitMiddleware(family: family, state: state)) }
+        if let bodyLimit { group.add(middleware: BodyLimitMiddleware(bytes: bodyLimit)) }
+        if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: state.directory)) }
+        return group
+    }
+    SystemController(state: state).register(on: router)
+    AssociationController(state: state).register(on: router)
+    AppsController(state: state).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
+    LinksController(state: state).register(on: group("/v1/links", .api, .secretKey).group(context: AppContext.self))
+    let sdkBodyBytes = 8192
+    SDKController(state: state).register(on: group("/v1/sdk", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
+    DeferredController(state: state).register(
+        deferred: group("/v1/sdk/deferred", .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
+        events: group("/v1/sdk/events", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
+    )
+    SignalsController(state: state).register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
+    ClickController(state: state).register(on: group("", .clicks))
+    return router
 }

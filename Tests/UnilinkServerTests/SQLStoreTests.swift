@@ -98,7 +98,9 @@ struct SQLStoreTests {
             try await store.record(answer: "{}", appID: "a", installID: "install-old", clickID: nil, install: nil)
             let before = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
             let cutoff = now.addingTimeInterval(-90 * 86_400)
-            let done = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: now.addingTimeInterval(1))
+            // The answer was stored "now" by the store's own clock, after `now` above: on a loaded machine seconds later.
+            let afterTheAnswer = Date.now.addingTimeInterval(1)
+            let done = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: afterTheAnswer)
             #expect(done.clicksRolledUp == 3 && done.events == 1 && done.deferredAnswers == 1)
             let after = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
             #expect(Set(after.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }) == Set(before.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }))

@@ -8,22 +8,22 @@ import UnilinkStorage
 struct AppsController {
     let state: ServerState
 
-    func register(in table: RouteTable) {
-        table.add(.post, "/v1/apps", use: create)
-        table.add(.get, "/v1/apps", use: list)
-        table.add(.get, "/v1/apps/{id}", use: get)
-        table.add(.patch, "/v1/apps/{id}", use: update)
-        table.add(.post, "/v1/apps/{id}/keys/rotate", use: rotateKey)
+    /// `group` is `/v1/apps`, behind the admin token.
+    func register(on group: RouterGroup<AdminContext>) {
+        group.post(use: create)
+        group.get(use: list)
+        group.get("{id}", use: get)
+        group.patch("{id}", use: update)
+        group.post("{id}/keys/rotate", use: rotateKey)
     }
 
     /// A new secret or publishable key; the old one keeps working for `grace_seconds`
     /// (default a day, at most 30 days, 0 to revoke it now), so deployed backends and
     /// app versions can move over.
-    @Sendable func rotateKey(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try state.authorization.requireAdmin(request)
+    @Sendable func rotateKey(_ request: Request, context: AdminContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard state.directory.current.apps[id] != nil else { throw APIError.notFound("no app has the id '\(id.prefix(40))'") }
-        let body = try await state.body.decode(KeyRotation.self, from: request)
+        let body = try await request.decode(as: KeyRotation.self, context: context)
         let kind = try body.kind.map { kind in
             guard let parsed = AppKey.Kind(rawValue: kind) else { throw APIError.badRequest("'kind' must be secret or publishable") }
             return parsed
@@ -48,9 +48,8 @@ struct AppsController {
         return try HTTPBody.json(answer, status: .created)
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try state.authorization.requireAdmin(request)
-        let body = try await state.body.decode(AppBody.self, from: request)
+    @Sendable func create(_ request: Request, context: AdminContext) async throws -> Response {
+        let body = try await request.decode(as: AppBody.self, context: context)
         let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
         try checkHostsFree(app)
         let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
@@ -64,23 +63,20 @@ struct AppsController {
         return try HTTPBody.json(response, status: .created)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try state.authorization.requireAdmin(request)
+    @Sendable func list(_ request: Request, context: AdminContext) async throws -> Response {
         let snapshot = state.directory.current
         let apps = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         return try HTTPBody.json(AppList(data: apps.map { AppInput.body(of: $0, publishableKey: snapshot.publishableKeyOfApp[$0.id]) }))
     }
 
-    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try state.authorization.requireAdmin(request)
+    @Sendable func get(_ request: Request, context: AdminContext) async throws -> Response {
         let app = try self.app(context)
         return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try state.authorization.requireAdmin(request)
+    @Sendable func update(_ request: Request, context: AdminContext) async throws -> Response {
         let old = try app(context)
-        let body = try await state.body.decode(AppBody.self, from: request)
+        let body = try await request.decode(as: AppBody.self, context: context)
         let app = try AppInput.patch(old, with: body)
         try checkHostsFree(app)
         try await state.store.update(app: app)
@@ -88,7 +84,7 @@ struct AppsController {
         return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
     }
 
-    private func app(_ context: AppRequestContext) throws -> App {
+    private func app(_ context: AdminContext) throws -> App {
         let id = try context.parameters.require("id")
         guard let app = state.directory.current.apps[id] else { throw APIError.notFound("no app has the id '\(id)'") }
         return app

@@ -8,14 +8,12 @@ import UnilinkCore
 struct AssociationController {
     let state: ServerState
 
-    func register(in table: RouteTable) {
-        // HEAD too: validators check the files with it, and the click route must not take it.
-        for method in [HTTPRequest.Method.get, .head] {
-            table.add(method, "/.well-known/apple-app-site-association", use: appleAssociation)
-            table.add(method, "/apple-app-site-association", use: appleAssociation)
-            table.add(method, "/.well-known/assetlinks.json", use: assetLinks)
-        }
-        table.add(.get, "/robots.txt", use: robots)
+    /// HEAD too (the router generates it): validators check the files with it.
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/.well-known/apple-app-site-association", use: appleAssociation)
+        router.get("/apple-app-site-association", use: appleAssociation)
+        router.get("/.well-known/assetlinks.json", use: assetLinks)
+        router.get("/robots.txt", use: robots)
     }
 
     @Sendable func appleAssociation(_ request: Request, context: AppRequestContext) async throws -> Response {

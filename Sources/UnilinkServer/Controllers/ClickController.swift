@@ -10,9 +10,10 @@ import UnilinkCore
 struct ClickController {
     let state: ServerState
 
-    func register(in table: RouteTable) {
-        table.add(.get, "/**", use: click)
-        table.add(.head, "/**", use: click)
+    /// `group` is the root with the clicks' rate limit; the router generates HEAD, which
+    /// `click` answers without counting.
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.get("/**", use: click)
     }
 
     @Sendable func click(_ request: Request, context: AppRequestContext) async throws -> Response {

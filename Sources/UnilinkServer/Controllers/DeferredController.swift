@@ -8,16 +8,17 @@ import UnilinkStorage
 /// `POST /v1/sdk/events` (installs, opens, custom events), with the publishable key.
 struct DeferredController {
     let state: ServerState
-    static let maxBodyBytes = 8192
 
-    func register(in table: RouteTable) {
-        table.add(.post, "/v1/sdk/deferred", use: deferred)
-        table.add(.post, "/v1/sdk/events", use: event)
+    /// Two groups behind an app's publishable key: the deferred call has a limit of its own
+    /// (it is the one that hands out links).
+    func register(deferred: RouterGroup<SDKContext>, events: RouterGroup<SDKContext>) {
+        deferred.post(use: self.deferred)
+        events.post(use: event)
     }
 
-    @Sendable func deferred(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requirePublishable(request)
-        let body = try await HTTPBody(maxBytes: Self.maxBodyBytes).decode(DeferredRequest.self, from: request)
+    @Sendable func deferred(_ request: Request, context: SDKContext) async throws -> Response {
+        let app = context.app
+        let body = try await request.decode(as: DeferredRequest.self, context: context)
         let installID = try Self.installID(body.installID)
         if let earlier = try await state.store.deferredAnswer(appID: app.id, installID: installID) {
             return Self.json(earlier)
@@ -33,9 +34,9 @@ struct DeferredController {
         return Self.json(try await state.store.deferredAnswer(appID: app.id, installID: installID) ?? text)
     }
 
-    @Sendable func event(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requirePublishable(request)
-        let body = try await HTTPBody(maxBytes: Self.maxBodyBytes).decode(EventRequest.self, from: request)
+    @Sendable func event(_ request: Request, context: SDKContext) async throws -> Response {
+        let app = context.app
+        let body = try await request.decode(as: EventRequest.self, context: context)
         let installID = try Self.installID(body.installID)
         guard ["open", "install", "custom"].contains(body.type) else { throw APIError.badRequest("'type' must be open, install or custom") }
         if body.type == "custom", (body.name ?? "").isEmpty { throw APIError.badRequest("a custom event needs a 'name'") }
@@ -105,7 +106,7 @@ struct DeferredController {
         ))
     }
 
-    private func fingerprint(_ body: DeferredRequest, request: Request, context: AppRequestContext, now: Date) throws -> InstallFingerprint {
+    private func fingerprint(_ body: DeferredRequest, request: Request, context: SDKContext, now: Date) throws -> InstallFingerprint {
         let device = body.device
         guard let os = UserAgent.OS(rawValue: device.os), os == .ios || os == .android else {
             throw APIError.badRequest("'device.os' must be ios or android")

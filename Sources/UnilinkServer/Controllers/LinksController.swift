@@ -9,19 +9,20 @@ struct LinksController {
     let state: ServerState
     static let maxBatch = 1000
 
-    func register(in table: RouteTable) {
-        table.add(.post, "/v1/links", use: create)
-        table.add(.post, "/v1/links/batch", use: createBatch)
-        table.add(.get, "/v1/links", use: list)
-        table.add(.get, "/v1/links/{id}", use: get)
-        table.add(.patch, "/v1/links/{id}", use: update)
-        table.add(.delete, "/v1/links/{id}", use: delete)
-        table.add(.get, "/v1/links/{id}/stats", use: stats)
+    /// `group` is `/v1/links`, behind an app's secret key.
+    func register(on group: RouterGroup<AppContext>) {
+        group.post(use: create)
+        group.post("batch", use: createBatch)
+        group.get(use: list)
+        group.get("{id}", use: get)
+        group.patch("{id}", use: update)
+        group.delete("{id}", use: delete)
+        group.get("{id}/stats", use: stats)
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
-        let body = try await state.body.decode(LinkBody.self, from: request)
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
+        let body = try await request.decode(as: LinkBody.self, context: context)
         let (links, existing) = try await prepare([body], app: app)
         if let link = existing.first ?? nil {
             return try HTTPBody.json(shown(link, app), status: .ok)
@@ -31,9 +32,9 @@ struct LinksController {
     }
 
     /// All or nothing: one bad item refuses the batch, naming its index.
-    @Sendable func createBatch(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
-        let bodies = try await state.body.decode([LinkBody].self, from: request)
+    @Sendable func createBatch(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
+        let bodies = try await request.decode(as: [LinkBody].self, context: context)
         guard !bodies.isEmpty else { throw APIError.badRequest("the batch is empty") }
         guard bodies.count <= Self.maxBatch else { throw APIError.badRequest("a batch holds at most \(Self.maxBatch) links; got \(bodies.count)") }
         let (links, existing) = try await prepare(bodies, app: app)
@@ -42,8 +43,8 @@ struct LinksController {
         return try HTTPBody.json(LinkBatch(data: answered.map { shown($0, app) }), status: .created)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
+    @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
         let query = request.uri.queryParameters
         let limitText = query["limit"].map(String.init)
         let limit = try limitText.map { text in
@@ -57,16 +58,16 @@ struct LinksController {
         return try HTTPBody.json(LinkPage(data: shown.map { self.shown($0, app) }, nextCursor: next))
     }
 
-    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
+    @Sendable func get(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
         let link = try await ownLink(context, app: app)
         return try HTTPBody.json(shown(link, app))
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
         let old = try await ownLink(context, app: app)
-        let body = try await state.body.decode(LinkBody.self, from: request)
+        let body = try await request.decode(as: LinkBody.self, context: context)
         let link = try LinkInput.patch(old, with: body, app: app, now: .now)
         try await state.store.update(link: link)
         state.links.invalidate(old)
@@ -74,16 +75,16 @@ struct LinksController {
         return try HTTPBody.json(shown(link, app))
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
+    @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
         let link = try await ownLink(context, app: app)
         try await state.store.deleteLink(id: link.id)
         state.links.invalidate(link)
         return Response(status: .noContent)
     }
 
-    @Sendable func stats(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requireApp(request)
+    @Sendable func stats(_ request: Request, context: AppContext) async throws -> Response {
+        let app = context.app
         let link = try await ownLink(context, app: app)
         let query = request.uri.queryParameters
         let from = try day(query["from"].map(String.init), field: "from") ?? "0000-01-01"
@@ -158,7 +159,7 @@ struct LinksController {
         return links
     }
 
-    private func ownLink(_ context: AppRequestContext, app: App) async throws -> Link {
+    private func ownLink(_ context: AppContext, app: App) async throws -> Link {
         let id = try context.parameters.require("id")
         guard let link = try await state.store.link(id: id) else { throw APIError.notFound("no link has the id '\(id)'") }
         guard link.appID == app.id else { throw APIError.forbidden("the link '\(id)' belongs to another app") }

@@ -7,14 +7,15 @@ import UnilinkCore
 struct SDKController {
     let state: ServerState
 
-    func register(in table: RouteTable) {
-        table.add(.post, "/v1/sdk/resolve", use: resolve)
+    /// `group` is `/v1/sdk`, behind an app's publishable key.
+    func register(on group: RouterGroup<SDKContext>) {
+        group.post("resolve", use: resolve)
     }
 
     /// The app was opened by a URL (universal link, short link or scheme): what it points to.
-    @Sendable func resolve(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let app = try state.authorization.requirePublishable(request)
-        let body = try await state.body.decode(ResolveRequest.self, from: request)
+    @Sendable func resolve(_ request: Request, context: SDKContext) async throws -> Response {
+        let app = context.app
+        let body = try await request.decode(as: ResolveRequest.self, context: context)
         guard body.url.utf8.count <= state.settings.maxURLBytes else { throw APIError.badRequest("'url' is longer than \(state.settings.maxURLBytes) bytes") }
         guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
         let os = try Self.os(body.os)

@@ -11,14 +11,15 @@ struct SignalsController {
     static let deadline: TimeInterval = 600
     static let maxBodyBytes = 4096
 
-    func register(in table: RouteTable) {
-        table.add(.post, "/v1/clicks/{click_id}/signals", use: signals)
+    /// `group` is `/v1/clicks`: no key, its own rate limit and body limit.
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.post("{click_id}/signals", use: signals)
     }
 
     @Sendable func signals(_ request: Request, context: AppRequestContext) async throws -> Response {
         let clickID = try context.parameters.require("click_id")
         guard ClickID.isWellFormed(Substring(clickID)) else { throw APIError.notFound("no click has the id '\(clickID.prefix(40))'") }
-        let body = try await HTTPBody(maxBytes: Self.maxBodyBytes).decode(ClickSignals.self, from: request)
+        let body = try await request.decode(as: ClickSignals.self, context: context)
         let signals = try Self.validate(body)
         var result = try await state.store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
         if result == .unknownClick, state.clicks.contains(clickID: clickID) {

@@ -6,10 +6,10 @@ import Prometheus
 struct SystemController {
     let state: ServerState
 
-    func register(in table: RouteTable) {
-        table.add(.get, "/healthz", use: health)
-        table.add(.get, "/openapi.json", use: openAPI)
-        table.add(.get, "/metrics", use: metrics)
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/healthz", use: health)
+        router.get("/openapi.json", use: openAPI)
+        router.get("/metrics", use: metrics)
     }
 
     /// Alive, with the click queue's depth; does not depend on the database.

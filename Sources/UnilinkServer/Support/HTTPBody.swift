@@ -2,17 +2,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// JSON in and out, with the body size limit applied while reading.
-struct HTTPBody {
-    let maxBytes: Int
-
-    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        var request = request
-        let buffer = try await request.collectBody(upTo: maxBytes)
-        guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request body is empty; send JSON") }
-        return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-    }
-
+/// JSON out, in the API's spelling. (JSON in: `APIRequestDecoder`, through the context.)
+enum HTTPBody {
     /// The API's JSON spelling: sorted keys, slashes left alone.
     static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()

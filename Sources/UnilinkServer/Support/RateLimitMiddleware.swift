@@ -4,7 +4,7 @@ import UnilinkCore
 
 /// The limits per route family: the management API, the SDK, the deferred call (the one
 /// that hands out links), the preview page's signals, and clicks. Association files,
-/// health and metrics are never limited.
+/// robots.txt, health and metrics are never limited.
 struct RateLimits: Sendable {
     enum Family: Int, Sendable, CaseIterable {
         case api, sdk, deferred, signals, clicks
@@ -57,38 +57,26 @@ struct RateLimits: Sendable {
     }
 
     func policy(_ family: Family) -> RateLimitPolicy { policies[family.rawValue] }
-
-    static func family(of path: String) -> Family? {
-        if path.hasPrefix("/v1/") {
-            if path.hasPrefix("/v1/sdk/deferred") { return .deferred }
-            if path.hasPrefix("/v1/sdk/") { return .sdk }
-            if path.hasPrefix("/v1/clicks/") { return .signals }
-            return .api
-        }
-        if path.hasPrefix("/.well-known/") || path == "/apple-app-site-association" || path == "/healthz" || path == "/metrics" || path == "/openapi.json" {
-            return nil
-        }
-        return .clicks
-    }
 }
 
-/// Answers 429 with `Retry-After` past a family's limit, and tells API clients where they
-/// stand with the IETF `RateLimit-Policy` and `RateLimit` fields. On clicks the check is a
-/// hash and one sharded lock, and the answer carries no extra fields.
+/// A route group's limit: answers 429 with `Retry-After` past the family's limit, and
+/// tells API clients where they stand with the IETF `RateLimit-Policy` and `RateLimit`
+/// fields. It runs before the group's authenticator, so guessing keys is limited too. On
+/// clicks the check is a hash and one sharded lock, and the answer carries no extra fields.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+    let family: RateLimits.Family
     let state: ServerState
 
     static let policyField = HTTPField.Name("RateLimit-Policy")!
     static let limitField = HTTPField.Name("RateLimit")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let family = RateLimits.family(of: request.uri.path) else { return try await next(request, context) }
         var context = context
         let address = state.clientAddress(request, context)
         context.clientAddress = .some(address)
         let key: UInt64 = switch family {
-        case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[Authorization.keyHeader])
+        case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[CallerAuthenticator.keyHeader])
         default: RateLimiter.key(family.name, address)
         }
         let policy = state.rateLimits.policy(family)

@@ -24,12 +24,10 @@ struct ServerState: Sendable {
     let rateLimiter: RateLimiter
     let forwardingWarning = ForwardingWarning()
 
-    var body: HTTPBody { HTTPBody(maxBytes: settings.maxBodyBytes) }
-    var authorization: Authorization { Authorization(directory: directory) }
     var addressing: HostAddressing { HostAddressing(localPort: boundPort.value) }
 
     /// The visitor's address: the socket peer, or a trusted proxy's forwarding headers.
-    func clientAddress(_ request: Request, _ context: AppRequestContext) -> String? {
+    func clientAddress(_ request: Request, _ context: some VisitorContext) -> String? {
         if let resolved = context.clientAddress { return resolved }
         let resolver = ClientAddress(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader)
         let forwardedFor = request.headers[Self.xForwardedFor], forwarded = request.headers[Self.forwarded]

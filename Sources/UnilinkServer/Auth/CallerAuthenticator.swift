@@ -1,0 +1,57 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import UnilinkCore
+
+/// hummingbird-auth's authenticator for one route group: checks the credential the group
+/// needs and puts the caller on the context. Every route of the group needs it, so a
+/// missing or wrong credential ends the request here with a 401 naming what to send.
+struct CallerAuthenticator: AuthenticatorMiddleware {
+    typealias Context = AppRequestContext
+
+    enum Credential: Sendable {
+        case adminToken, secretKey, publishableKey
+    }
+
+    let credential: Credential
+    let directory: HostDirectory
+
+    func authenticate(request: Request, context: Context) async throws -> Caller? {
+        let snapshot = directory.current
+        switch credential {
+        case .adminToken:
+            guard let token = Self.bearer(request) else { throw APIError.unauthorized("send the admin token as 'Authorization: Bearer <token>'") }
+            guard let stored = snapshot.adminTokenHash, constantTimeEquals(Identifiers.hash(token), stored) else {
+                throw APIError.unauthorized("the admin token is not valid")
+            }
+            return .admin
+        case .secretKey:
+            guard let key = Self.bearer(request) else { throw APIError.unauthorized("send the app's secret key as 'Authorization: Bearer sk_...'") }
+            let hash = Identifiers.hash(key)
+            guard key.hasPrefix("sk_"), let appID = snapshot.secretKeys[hash], let app = snapshot.apps[appID] else {
+                throw APIError.unauthorized("the secret key is not valid")
+            }
+            if let expiry = snapshot.keyExpiry[hash], expiry <= .now { throw APIError.unauthorized("the secret key was rotated and its grace period is over") }
+            return .secretKey(app)
+        case .publishableKey:
+            guard let key = request.headers[Self.keyHeader], !key.isEmpty else {
+                throw APIError.unauthorized("send the app's publishable key in the X-Unilink-Key header")
+            }
+            guard let appID = snapshot.publishableKeys[key], let app = snapshot.apps[appID] else {
+                throw APIError.unauthorized("the publishable key is not valid")
+            }
+            if let expiry = snapshot.keyExpiry[key], expiry <= .now { throw APIError.unauthorized("the publishable key was rotated and its grace period is over") }
+            return .publishableKey(app)
+        }
+    }
+
+    static let keyHeader = HTTPField.Name("X-Unilink-Key")!
+
+    /// `Authorization: Bearer`, the scheme matched without regard to case (RFC 9110).
+    private static func bearer(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.30.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // Tests only: the end-to-end test talks to the real server over loopback.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
@@ -49,6 +50,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -83,16 +85,23 @@ let package = Package(
         // The app-side SDK: Foundation (URLSession) and the wire types only.
         .target(name: "Unilink", dependencies: ["UnilinkAPI"], swiftSettings: swiftSettings),
 
+        // Tests only: fresh databases on the PostgreSQL that .ci/run starts.
+        .target(
+            name: "UnilinkTestSupport",
+            dependencies: ["UnilinkStorage", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/UnilinkTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkCLITests",
-            dependencies: ["unilink", "UnilinkAPI", "Unilink", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["unilink", "UnilinkAPI", "Unilink", "UnilinkTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "UnilinkServerTests",
             dependencies: [
-                "UnilinkServer", "UnilinkStorage", "UnilinkCore", "UnilinkAPI",
+                "UnilinkServer", "UnilinkStorage", "UnilinkCore", "UnilinkAPI", "UnilinkTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

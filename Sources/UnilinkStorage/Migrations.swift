@@ -65,16 +65,48 @@ enum Migrations {
         ]),
     ]
 
-    static func run(on store: SQLStore) async throws {
-        try await store.database.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
-        let applied = try await store.database.raw("SELECT version FROM schema_migrations").all()
-            .map { try $0.decode(column: "version", as: Int.self) }
+    /// An arbitrary constant: the advisory lock instances take while they migrate.
+    static let lockKey: Int64 = 0x756e_696c_696e_6b  // "unilink"
+
+    static var latest: Int { steps.map(\.version).max() ?? 0 }
+
+    /// Applies the missing steps on `session` (one connection). On PostgreSQL the session
+    /// holds an advisory lock meanwhile: instances starting at once on an empty database
+    /// take turns, and the later ones find the work done.
+    static func run(on session: any SQLDatabase, dialect: SQLStore.Dialect) async throws {
+        if dialect == .postgres { try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run() }
+        do {
+            try await applyMissing(on: session, dialect: dialect)
+            if dialect == .postgres { try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
+        } catch {
+            if dialect == .postgres { try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
+            throw error
+        }
+    }
+
+    /// For `serve --no-migrate`: the schema must already be current.
+    static func check(on database: any SQLDatabase) async throws {
+        let applied = try? await appliedVersions(on: database)
+        guard let applied, applied.max() ?? 0 >= latest else {
+            throw StoreError.invalidInput("the database schema is at version \(applied?.max() ?? 0), this server needs \(latest): run 'unilink migrate' first")
+        }
+    }
+
+    private static func appliedVersions(on database: any SQLDatabase) async throws -> [Int] {
+        try await database.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
+    }
+
+    private static func applyMissing(on session: any SQLDatabase, dialect: SQLStore.Dialect) async throws {
+        try await session.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
+        let applied = try await appliedVersions(on: session)
         for step in steps where !applied.contains(step.version) {
-            try await store.transaction { database in
+            try await SQLStore.inTransaction(session, dialect: dialect) { database in
                 for statement in step.statements {
                     try await database.raw("\(unsafeRaw: statement)").run()
                 }
-                try await database.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))").run()
+                try await database.raw("""
+                    INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))
+                    """).run()
             }
         }
     }

@@ -32,7 +32,7 @@ extension SQLStore {
     /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive.
     public func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount] {
         try await database.raw("""
-            SELECT day, platform, outcome, SUM(n) AS n FROM (
+            SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
               SELECT day, platform, outcome, COUNT(*) AS n FROM clicks
               WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY day, platform, outcome
               UNION ALL

@@ -1,53 +1,123 @@
 import Foundation
 public import Logging
+import PostgresKit
 import SQLKit
 import SQLiteKit
 
 /// The one store, over SQLKit: the same SQL runs on SQLite and PostgreSQL (plain
-/// TEXT/BIGINT columns, times as epoch milliseconds, JSON documents as TEXT).
+/// TEXT/BIGINT columns, times as epoch milliseconds, JSON documents as TEXT). SQLite is
+/// one connection whose writers take turns; PostgreSQL is a pool shared with other
+/// instances, where uniqueness and "exactly once" come from the database itself.
 public final class SQLStore: Sendable {
-    let database: any SQLDatabase
-    private let gate = WriteGate()
-    private let closer: @Sendable () async throws -> Void
+    public enum Dialect: Sendable { case sqlite, postgres }
 
-    init(database: any SQLDatabase, close: @escaping @Sendable () async throws -> Void) {
-        self.database = database
-        self.closer = close
+    public let dialect: Dialect
+    /// Reads: SQLite's connection, or a pooled PostgreSQL connection per query.
+    let database: any SQLDatabase
+    private let engine: Engine
+    let logger: Logger
+
+    enum Engine: Sendable {
+        case sqlite(SQLiteConnection, WriteGate)
+        case postgres(PostgresPool)
     }
 
-    /// Opens the database at `location` and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SQLStore {
+    private init(engine: Engine, logger: Logger) {
+        self.engine = engine
+        self.logger = logger
+        switch engine {
+        case .sqlite(let connection, _):
+            dialect = .sqlite
+            database = connection.sql()
+        case .postgres(let pool):
+            dialect = .postgres
+            database = pool
+        }
+    }
+
+    /// Opens the database at `location` and, unless told not to, brings its schema up to
+    /// date (on PostgreSQL under an advisory lock, so instances starting together take turns).
+    public static func open(_ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), logger: Logger) async throws -> SQLStore {
         let store: SQLStore
         switch location {
         case .sqliteMemory, .sqliteFile:
             let storage: SQLiteConnection.Storage = if case .sqliteFile(let path) = location { .file(path: path) } else { .memory }
             let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
-            store = SQLStore(database: connection.sql()) { try await connection.close() }
-            try await store.database.raw("PRAGMA journal_mode=WAL").run()
-            try await store.database.raw("PRAGMA busy_timeout=5000").run()
-        case .postgres:
-            throw StoreError.unsupported("PostgreSQL is not supported yet; use a sqlite:// URL")
+            store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger)
+        case .postgres(let url):
+            store = SQLStore(engine: .postgres(try PostgresPool(url: url, options: pool, logger: logger)), logger: logger)
         }
-        try await Migrations.run(on: store)
+        do {
+            if store.dialect == .sqlite {
+                try await store.database.raw("PRAGMA busy_timeout=5000").run()
+                try await store.database.raw("PRAGMA journal_mode=WAL").run()
+            }
+            if migrate {
+                try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect) }
+            } else {
+                try await Migrations.check(on: store.database)
+            }
+        } catch {
+            try? await store.close()
+            throw error
+        }
         return store
     }
 
     public func close() async throws {
-        try await closer()
+        switch engine {
+        case .sqlite(let connection, _): try await connection.close()
+        case .postgres(let pool): pool.shutdown()
+        }
     }
 
-    /// Runs `body` as one transaction, alone among writers.
-    func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        await gate.acquire()
+    /// Runs `body` as one transaction: on SQLite alone among writers, on PostgreSQL on one
+    /// pooled connection (the others go on).
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch engine {
+        case .sqlite(_, let gate):
+            await gate.acquire()
+            do {
+                let result = try await Self.inTransaction(database, dialect: .sqlite, body)
+                await gate.release()
+                return result
+            } catch {
+                await gate.release()
+                throw error
+            }
+        case .postgres(let pool):
+            return try await pool.withConnection { connection in try await Self.inTransaction(connection, dialect: .postgres, body) }
+        }
+    }
+
+    /// Runs `body` on one connection for its whole length (advisory locks are per session).
+    func withSession<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch engine {
+        case .sqlite(_, let gate):
+            await gate.acquire()
+            do {
+                let result = try await body(database)
+                await gate.release()
+                return result
+            } catch {
+                await gate.release()
+                throw error
+            }
+        case .postgres(let pool):
+            return try await pool.withConnection(body)
+        }
+    }
+
+    /// SQLite's transactions take the write lock at BEGIN: a reader that upgrades later can
+    /// fail at once with "database is locked" when another connection writes.
+    static func inTransaction<T>(_ database: any SQLDatabase, dialect: Dialect, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await database.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
         do {
-            try await database.raw("BEGIN").run()
             let result = try await body(database)
             try await database.raw("COMMIT").run()
-            await gate.release()
             return result
         } catch {
             try? await database.raw("ROLLBACK").run()
-            await gate.release()
             throw error
         }
     }

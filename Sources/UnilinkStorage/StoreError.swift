@@ -1,4 +1,5 @@
-/// Failures the API turns into 4xx answers; anything else is a real storage failure.
+/// Failures the API turns into 4xx answers (or a 503 for `unavailable`); anything else
+/// is a real storage failure.
 public enum StoreError: Error, Equatable, Sendable {
     case hostTaken(String)
     case aliasTaken(String)
@@ -7,4 +8,6 @@ public enum StoreError: Error, Equatable, Sendable {
     case notFound(String)
     case invalidInput(String)
     case unsupported(String)
+    /// The database cannot be reached now; the caller may retry.
+    case unavailable(String)
 }

@@ -3,15 +3,21 @@ import Logging
 import Testing
 import UnilinkCore
 import UnilinkStorage
+import UnilinkTestSupport
 
-/// The store on a real SQLite file.
-@Suite("SQL store on SQLite")
+/// The store on a real SQLite file and, when CI provides one, a real PostgreSQL database.
+@Suite("SQL store on SQLite and PostgreSQL")
 struct SQLStoreTests {
-    static func withStore(_ body: (SQLStore, URL) async throws -> Void) async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-store-\(UUID().uuidString).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
-        let store = try await SQLStore.open(.sqliteFile(path: file.path), logger: Logger(label: "test"))
-        try await body(store, file)
+    static func withStore(_ database: TestDatabase, _ body: (SQLStore, DatabaseLocation) async throws -> Void) async throws {
+        try await database.withFresh { location, _ in
+            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            do {
+                try await body(store, location)
+            } catch {
+                try? await store.close()
+                throw error
+            }
+        }
     }
 
     static func app(_ id: String, hosts: [String]) -> App {
@@ -22,18 +28,18 @@ struct SQLStoreTests {
         Link(id: id, appID: "a", code: code, alias: alias, content: LinkContent(path: "/u/\(id)"), createdAt: .now, updatedAt: .now)
     }
 
-    @Test func reopeningAppliesNoMigrationTwiceAndKeepsTheData() async throws {
-        try await Self.withStore { store, file in
+    @Test(arguments: TestDatabase.available) func reopeningAppliesNoMigrationTwiceAndKeepsTheData(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, file in
             try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
             try await store.close()
-            let again = try await SQLStore.open(.sqliteFile(path: file.path), logger: Logger(label: "test"))
+            let again = try await SQLStore.open(file, logger: Logger(label: "test"))
             #expect(try await again.apps().map(\.id) == ["a"])
             try await again.close()
         }
     }
 
-    @Test func aBatchWithATakenCodeOrAliasStoresNothing() async throws {
-        try await Self.withStore { store, _ in
+    @Test(arguments: TestDatabase.available) func aBatchWithATakenCodeOrAliasStoresNothing(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
             try await store.insert(links: [Self.link("lnk_1", code: "aaaaaaa", alias: "one")])
             await #expect(throws: StoreError.codeTaken("aaaaaaa")) {
                 try await store.insert(links: [Self.link("lnk_2", code: "bbbbbbb"), Self.link("lnk_3", code: "aaaaaaa")])
@@ -46,8 +52,8 @@ struct SQLStoreTests {
         }
     }
 
-    @Test func aRefusedHostChangeKeepsTheAppsHosts() async throws {
-        try await Self.withStore { store, _ in
+    @Test(arguments: TestDatabase.available) func aRefusedHostChangeKeepsTheAppsHosts(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
             try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
             try await store.insert(app: Self.app("b", hosts: ["b.example"]), keys: [])
             await #expect(throws: StoreError.hostTaken("b.example")) {
@@ -63,8 +69,8 @@ struct SQLStoreTests {
         }
     }
 
-    @Test func expiredPendingClicksArePurgedAndNeverCandidates() async throws {
-        try await Self.withStore { store, _ in
+    @Test(arguments: TestDatabase.available) func expiredPendingClicksArePurgedAndNeverCandidates(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
             let now = Date.now
             func pending(_ id: String, expiresIn seconds: Double) -> ClickRecord {
                 ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/", platform: .ios, outcome: .preview,
@@ -85,8 +91,8 @@ struct SQLStoreTests {
     }
 
     /// Old raw clicks become daily counts: a link's stats are the same before and after.
-    @Test func retentionRollsClicksUpAndDeletesOldRecords() async throws {
-        try await Self.withStore { store, _ in
+    @Test(arguments: TestDatabase.available) func retentionRollsClicksUpAndDeletesOldRecords(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
             let now = Date.now, old = now.addingTimeInterval(-100 * 86_400)
             func click(_ id: String, at time: Date, platform: ClickPlatform = .ios, outcome: ClickOutcome = .preview) -> ClickRecord {
                 ClickRecord(clickID: id, appID: "a", linkID: "lnk_1", time: time, host: "h", path: "/x", platform: platform, outcome: outcome)
@@ -110,6 +116,93 @@ struct SQLStoreTests {
             #expect(try await store.eventCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31") == ["open": 1])
             #expect(try await store.deferredAnswer(appID: "a", installID: "install-old") == nil)
             try await store.close()
+        }
+    }
+
+    /// Several instances on one database: they migrate together on an empty one, a pending
+    /// click goes to exactly one install, a shared secret is the first one's, and a taken
+    /// alias or host is a conflict, never a 500.
+    @Test(arguments: TestDatabase.available) func instancesSharingADatabaseAgreeOnEverything(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            // PostgreSQL: four instances starting together. SQLite is one process's database:
+            // one store, four concurrent callers.
+            let count = database == .postgres ? 4 : 1
+            let opened = await withTaskGroup(of: Result<SQLStore, any Error>.self) { group in
+                for _ in 0..<count {
+                    group.addTask {
+                        do { return .success(try await SQLStore.open(location, logger: Logger(label: "test"))) } catch { return .failure(error) }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let distinct = opened.compactMap { try? $0.get() }
+            guard distinct.count == count else {
+                for store in distinct { try? await store.close() }
+                Issue.record("not every instance opened: \(opened)")
+                return
+            }
+            let stores = (0..<4).map { distinct[$0 % count] }
+            do {
+                try await Self.shareOneDatabase(stores)
+            } catch {
+                for store in distinct { try? await store.close() }
+                throw error
+            }
+            for store in distinct { try await store.close() }
+        }
+    }
+
+    private static func shareOneDatabase(_ stores: [SQLStore]) async throws {
+        do {
+            let now = Date.now
+            let pending = PendingClick(clickID: "c1", appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now,
+                                       expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                                       model: nil, acceptLanguages: [])
+            try await stores[0].insert(clicks: [ClickRecord(clickID: "c1", appID: "a", linkID: nil, time: now, host: "h", path: "/",
+                                                             platform: .ios, outcome: .preview, pending: pending)])
+            for round in 0..<5 {
+                let id = "c\(round + 2)"
+                var click = pending
+                click.clickID = id
+                try await stores[0].insert(clicks: [ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/",
+                                                                 platform: .ios, outcome: .preview, pending: click)])
+                let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for (index, store) in stores.enumerated() { group.addTask { try await store.consume(clickID: id, by: "install-\(index)") } }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
+                #expect(winners == 1, "round \(round): \(winners) installs got one click")
+            }
+            let secrets = try await withThrowingTaskGroup(of: String.self) { group in
+                for (index, store) in stores.enumerated() { group.addTask { try await store.setting("shared", orInsert: "value-\(index)") } }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(secrets.count == 1)
+            let aliasResults = await withTaskGroup(of: Result<Void, StoreError>.self) { group in
+                for (index, store) in stores.enumerated() {
+                    group.addTask {
+                        do {
+                            try await store.insert(links: [Self.link("lnk_\(index)", code: "code00\(index)", alias: "same")])
+                            return .success(())
+                        } catch let error as StoreError { return .failure(error) } catch { return .failure(.invalidInput("\(error)")) }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(aliasResults.filter { if case .success = $0 { true } else { false } }.count == 1)
+            #expect(aliasResults.allSatisfy { if case .failure(let error) = $0 { error == .aliasTaken("same") } else { true } }, "\(aliasResults)")
+            let hostResults = await withTaskGroup(of: StoreError?.self) { group in
+                for (index, store) in stores.enumerated() {
+                    group.addTask {
+                        do {
+                            try await store.insert(app: Self.app("app\(index)", hosts: ["taken.example"]), keys: [])
+                            return nil
+                        } catch let error as StoreError { return error } catch { return .invalidInput("\(error)") }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(hostResults.filter { $0 == nil }.count == 1)
+            #expect(hostResults.allSatisfy { $0 == nil || $0 == .hostTaken("taken.example") }, "\(hostResults)")
         }
     }
 }

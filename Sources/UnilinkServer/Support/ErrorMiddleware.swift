@@ -36,6 +36,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .notFound(let what): return .notFound(what)
             case .invalidInput(let message): return .badRequest(message)
             case .unsupported(let message): return APIError(.notImplemented, "unsupported", message)
+            case .unavailable(let message):
+                logger.warning("database unavailable", metadata: ["error": "\(message)"])
+                var error = APIError(.serviceUnavailable, "database_unavailable", "the database is unavailable; retry shortly")
+                error.headers[.retryAfter] = "5"
+                return error
             }
         case let error as HTTPError:
             let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"

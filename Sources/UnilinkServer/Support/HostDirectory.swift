@@ -89,8 +89,9 @@ enum AdminToken {
         }
         if try await store.setting(settingName) != nil { return nil }
         let token = Identifiers.adminToken()
-        try await store.setSetting(settingName, to: Identifiers.hash(token))
-        return token
+        // Another instance may have made one at the same moment: only the stored one is shown.
+        let stored = try await store.setting(settingName, orInsert: Identifiers.hash(token))
+        return stored == Identifiers.hash(token) ? token : nil
     }
 }
 

@@ -42,7 +42,10 @@ enum StoredSecret {
             return data
         }
         let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
-        try await store.setSetting(name, to: secret.base64EncodedString())
-        return secret
+        let stored = try await store.setting(name, orInsert: secret.base64EncodedString())
+        guard let data = Data(base64Encoded: stored), data.count == 32 else {
+            throw StoreError.invalidInput("the stored setting '\(name)' is not a 32-byte secret")
+        }
+        return data
     }
 }

@@ -1,0 +1,151 @@
+public import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import Synchronization
+
+/// How the PostgreSQL pool behaves: `UNILINK_DATABASE_POOL_SIZE` connections per instance,
+/// and how long a request waits for one before the answer is a 503.
+public struct PoolOptions: Sendable {
+    public var maximumConnections: Int
+    public var acquireTimeout: TimeInterval
+
+    public init(maximumConnections: Int = 20, acquireTimeout: TimeInterval = 5) {
+        self.maximumConnections = maximumConnections
+        self.acquireTimeout = acquireTimeout
+    }
+}
+
+/// PostgresNIO's `PostgresClient` (the pool PostgresKit recommends) as an `SQLDatabase`:
+/// each query leases a connection; `withConnection` keeps one for a transaction or a
+/// session lock. The pool runs in its own task from `init` to `shutdown` and reconnects by
+/// itself; a lease that waits longer than `acquireTimeout` fails as `StoreError.unavailable`.
+final class PostgresPool: SQLDatabase, Sendable {
+    let client: PostgresClient
+    let logger: Logger
+    private let options: PoolOptions
+    private let runner: Task<Void, Never>
+
+    var eventLoop: any EventLoop { PostgresClient.defaultEventLoopGroup.next() }
+    var dialect: any SQLDialect { PostgresDialect() }
+    var queryLogLevel: Logger.Level? { .trace }
+
+    init(url: String, options: PoolOptions, logger: Logger) throws {
+        let core: PostgresConnection.Configuration
+        do {
+            core = try SQLPostgresConfiguration(url: url).coreConfiguration
+        } catch {
+            throw StoreError.invalidInput("UNILINK_DATABASE_URL is not a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=require")
+        }
+        guard let host = core.host, let port = core.port else {
+            throw StoreError.invalidInput("UNILINK_DATABASE_URL needs a host and port")
+        }
+        let tls: PostgresClient.Configuration.TLS = switch (core.tls.isEnforced, core.tls.isAllowed, core.tls.sslContext) {
+        case (true, _, let context?): .require(context.configuration)
+        case (_, true, let context?): .prefer(context.configuration)
+        default: .disable
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: core.username, password: core.password, database: core.database, tls: tls
+        )
+        configuration.options.maximumConnections = options.maximumConnections
+        configuration.options.minimumConnections = min(2, options.maximumConnections)
+        configuration.options.connectTimeout = .milliseconds(Int64(options.acquireTimeout * 1000))
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        self.options = options
+        runner = Task { await client.run() }
+    }
+
+    func shutdown() {
+        runner.cancel()
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await withConnection { connection in try await connection.execute(sql: query, onRow) } as Void
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await client.withConnection { connection in try await closure(connection.sql(queryLogLevel: .trace)) }
+    }
+
+    /// One leased connection for `body`. Waiting for it is bounded; the work itself is not.
+    func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        let leased = LeaseFlag()
+        let timeout = options.acquireTimeout
+        do {
+            return try await withThrowingTaskGroup(of: Outcome<R>.self) { group in
+                group.addTask {
+                    let value = try await self.client.withConnection { connection in
+                        leased.set()
+                        return Outcome.value(try await body(connection.sql(queryLogLevel: .trace)))
+                    }
+                    return value
+                }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                    if leased.isSet { return .stillWorking }
+                    throw StoreError.unavailable("PostgreSQL gave no connection within \(Int(timeout)) s")
+                }
+                while let outcome = try await group.next() {
+                    if case .value(let value) = outcome {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
+            }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    private enum Outcome<R: Sendable>: Sendable {
+        case value(R)
+        case stillWorking
+    }
+
+    private final class LeaseFlag: Sendable {
+        private let leased = Mutex(false)
+        func set() { leased.withLock { $0 = true } }
+        var isSet: Bool { leased.withLock { $0 } }
+    }
+
+    /// Unique violations become the store's own conflicts; a database that is not there
+    /// becomes `unavailable`; everything else stays what it was.
+    static func translate(_ error: any Error) -> any Error {
+        if error is StoreError || error is CancellationError { return error }
+        if let error = error as? PSQLError {
+            if let info = error.serverInfo {
+                guard info[.sqlState] == "23505" else { return error }
+                switch info[.constraintName] ?? "" {
+                case "domains_pkey": return StoreError.hostTaken(Self.keyValue(info[.detail]))
+                case "links_alias": return StoreError.aliasTaken(Self.keyValue(info[.detail]))
+                case "links_code_key": return StoreError.codeTaken(Self.keyValue(info[.detail]))
+                default: return error
+                }
+            }
+            // No server answer: the connection failed, closed, or the pool is closing.
+            return StoreError.unavailable("PostgreSQL is not reachable (\(error.code))")
+        }
+        if error is ChannelError || error is IOError || error is NIOConnectionError {
+            return StoreError.unavailable("PostgreSQL is not reachable")
+        }
+        return error
+    }
+
+    /// The last value of `Key (a, b)=(x, y) already exists.`
+    private static func keyValue(_ detail: String?) -> String {
+        guard let detail, let open = detail.range(of: ")=("), let close = detail.range(of: ")", range: open.upperBound..<detail.endIndex) else { return "" }
+        let values = detail[open.upperBound..<close.lowerBound].split(separator: ",")
+        return values.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+}

@@ -31,6 +31,7 @@ public func buildApplication(
             ClickRecorderService(queue: state.clicks, store: store, logger: logger),
             PendingClickPurgeService(store: store, logger: logger),
             RetentionService(store: store, retention: settings.retention, logger: logger),
+            ChangeListenerService(feed: state.changes, logger: logger, reloadInterval: .seconds(settings.reloadSeconds)),
         ],
         onServerRunning: { channel in
             state.boundPort.set(channel.localAddress?.port ?? settings.port)
@@ -45,21 +46,25 @@ public func buildApplication(
 func prepareServer(
     settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
 ) async throws -> (ServerState, adminToken: String?, demo: DemoSetup.Demo?) {
-    let store = try await SQLStore.open(settings.database, logger: logger)
+    let store = try await SQLStore.open(settings.database, migrate: settings.migrates, pool: settings.databasePool, logger: logger)
     let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
     let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
     let directory = HostDirectory()
     try await directory.reload(from: store)
     let memory = MemoryMetrics(registry: metrics)
     let budget = settings.memory
+    let links = LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() })
+    let changes = ChangeFeed(store: store, directory: directory, links: links, logger: logger)
+    // The admin token may have changed, or the demo been created: other instances reload.
+    if newAdminToken != nil || settings.adminToken != nil || demo != nil { try await changes.directoryChanged() }
     let state = ServerState(
         settings: settings, store: store, directory: directory,
-        links: LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() }),
+        links: links,
         clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
         previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
         boundPort: BoundPort(settings.port), metrics: metrics,
         networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics),
-        rateLimits: settings.rateLimits, rateLimiter: RateLimiter()
+        rateLimits: settings.rateLimits, rateLimiter: RateLimiter(), changes: changes
     )
     return (state, newAdminToken, demo)
 }

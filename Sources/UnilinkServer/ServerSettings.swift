@@ -33,6 +33,14 @@ public struct ServerSettings: Sendable {
     public var retention = Retention()
     /// Requests per client and route family (`UNILINK_RATE_LIMITS`).
     var rateLimits = RateLimits.standard
+    /// Bring the schema up to date at start (`serve --no-migrate` leaves it to `unilink migrate`).
+    public var migrates = true
+    /// PostgreSQL: connections per instance (`UNILINK_DATABASE_POOL_SIZE`) and how long a
+    /// request waits for one (`UNILINK_DATABASE_TIMEOUT_SECONDS`) before a 503.
+    public var databasePool = PoolOptions()
+    /// PostgreSQL: every instance reloads apps, hosts and links this often, beside the
+    /// change announcements (`UNILINK_RELOAD_SECONDS`).
+    public var reloadSeconds = 30
 
     /// `maxConnections`, kept below the process's descriptor limit so the database and
     /// the association files always find one.
@@ -94,6 +102,21 @@ public struct ServerSettings: Sendable {
             maxConnections = count
         }
         rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
+        migrates = config.bool(forKey: "migrate", default: true)
+        if let text = config.string(forKey: "database_pool_size") {
+            guard let count = Int(text), (1...1000).contains(count) else { throw SettingsError("UNILINK_DATABASE_POOL_SIZE '\(text)' is not a number from 1 to 1000") }
+            databasePool.maximumConnections = count
+        }
+        if let text = config.string(forKey: "database_timeout_seconds") {
+            guard let seconds = Double(text), seconds >= 0.1, seconds <= 600 else {
+                throw SettingsError("UNILINK_DATABASE_TIMEOUT_SECONDS '\(text)' is not a number of seconds (0.1 to 600)")
+            }
+            databasePool.acquireTimeout = seconds
+        }
+        if let text = config.string(forKey: "reload_seconds") {
+            guard let seconds = Int(text), (1...3600).contains(seconds) else { throw SettingsError("UNILINK_RELOAD_SECONDS '\(text)' is not a number of seconds (1 to 3600)") }
+            reloadSeconds = seconds
+        }
         let periods: [(ConfigKey, WritableKeyPath<Retention, Int>, String)] = [
             ("click_retention_days", \.clickDays, "UNILINK_CLICK_RETENTION_DAYS"), ("event_retention_days", \.eventDays, "UNILINK_EVENT_RETENTION_DAYS"),
             ("deferred_answer_retention_days", \.deferredAnswerDays, "UNILINK_DEFERRED_ANSWER_RETENTION_DAYS"),

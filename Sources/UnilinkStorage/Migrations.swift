@@ -111,3 +111,10 @@ enum Migrations {
         }
     }
 }
+
+extension SQLStore {
+    /// The newest migration applied.
+    public func schemaVersion() async throws -> Int {
+        try await database.raw("SELECT MAX(version) AS version FROM schema_migrations").first()?.decode(column: "version", as: Int?.self) ?? 0
+    }
+}

@@ -78,9 +78,9 @@ final class PostgresPool: SQLDatabase, Sendable {
     }
 
     /// One leased connection for `body`. Waiting for it is bounded; the work itself is not.
-    func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func withConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         let leased = LeaseFlag()
-        let timeout = options.acquireTimeout
+        let timeout = timeout ?? options.acquireTimeout
         do {
             return try await withThrowingTaskGroup(of: Outcome<R>.self) { group in
                 group.addTask {
@@ -93,7 +93,7 @@ final class PostgresPool: SQLDatabase, Sendable {
                 group.addTask {
                     try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
                     if leased.isSet { return .stillWorking }
-                    throw StoreError.unavailable("PostgreSQL gave no connection within \(Int(timeout)) s")
+                    throw StoreError.unavailable("PostgreSQL gave no connection within \(timeout) s")
                 }
                 while let outcome = try await group.next() {
                     if case .value(let value) = outcome {

@@ -14,7 +14,7 @@ public final class SQLStore: Sendable {
     public let dialect: Dialect
     /// Reads: SQLite's connection, or a pooled PostgreSQL connection per query.
     let database: any SQLDatabase
-    private let engine: Engine
+    let engine: Engine
     let logger: Logger
 
     enum Engine: Sendable {

@@ -11,3 +11,14 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The database cannot be reached now; the caller may retry.
     case unavailable(String)
 }
+
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .hostTaken(let host): "the host '\(host)' already belongs to an app"
+        case .aliasTaken(let alias): "the alias '\(alias)' is taken"
+        case .codeTaken(let code): "the short code '\(code)' is taken"
+        case .notFound(let message), .invalidInput(let message), .unsupported(let message), .unavailable(let message): message
+        }
+    }
+}

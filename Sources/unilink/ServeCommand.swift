@@ -21,6 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated addresses or CIDRs whose X-Forwarded-For/Forwarded headers are believed (UNILINK_TRUSTED_PROXIES).") var trustedProxies: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (UNILINK_LOG_LEVEL).") var logLevel: String?
     @Flag(help: "Do not create the demo app on an empty database.") var noDemo = false
+    @Flag(help: "Do not migrate the schema at start; it must be current ('unilink migrate' in the deploy pipeline) (UNILINK_MIGRATE=false).") var noMigrate = false
 
     func run() async throws {
         var flags: [String: String] = [:]
@@ -31,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags["UNILINK_TRUSTED_PROXIES"] = trustedProxies
         flags["UNILINK_LOG_LEVEL"] = logLevel
         if noDemo { flags["UNILINK_DEMO"] = "false" }
+        if noMigrate { flags["UNILINK_MIGRATE"] = "false" }
         let reader = ConfigReader(providers: [
             EnvironmentVariablesProvider(environmentVariables: flags),
             EnvironmentVariablesProvider(),

@@ -11,14 +11,22 @@ final class RunningServer {
     let banner: String
     let port: Int
 
-    init(database: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
-        output = database.deletingLastPathComponent().appendingPathComponent("stdout-\(UUID().uuidString)")
+    convenience init(database: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
+        try await self.init(databaseURL: "sqlite://" + database.path, directory: database.deletingLastPathComponent(),
+                            arguments: arguments, environment: environment)
+    }
+
+    /// A server on any database (`postgres://...` too); its output goes to `directory`.
+    init(databaseURL: String, directory: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
+        output = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = JSONLinesAdapterTests.binary
-        process.arguments = ["serve", "--port", "0", "--database-url", "sqlite://" + database.path] + arguments
+        process.arguments = ["serve", "--port", "0", "--database-url", databaseURL] + arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
+        let errors = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         var text = ""
         for _ in 0..<600 where !text.contains("Unilink is listening") || !(text.contains("Try it:") || text.contains("Demo link:") || text.hasSuffix(")\n")) {

@@ -13,7 +13,13 @@ struct ClickRecorderService: Service {
     func run() async throws {
         await withGracefulShutdownHandler {
             for await _ in queue.wakeUps {
-                await flush()
+                // The database is away: keep the clicks (the queue is bounded) and try
+                // again until it is back, without waiting for the next click.
+                var delay: Duration = .milliseconds(200)
+                while await !flush(), !Task.isShuttingDownGracefully {
+                    try? await Task.sleep(for: delay)
+                    delay = min(delay * 2, .seconds(5))
+                }
             }
         } onGracefulShutdown: {
             queue.finish()
@@ -21,18 +27,19 @@ struct ClickRecorderService: Service {
         await flush()
     }
 
-    /// Writes everything queued; a failed batch goes back to the queue for the next wake-up.
-    func flush() async {
+    /// Writes everything queued; a failed batch goes back to the queue. `false` when it failed.
+    @discardableResult
+    func flush() async -> Bool {
         while true {
             let batch = queue.take(maxCount: batchSize)
-            if batch.isEmpty { return }
+            if batch.isEmpty { return true }
             do {
                 try await store.insert(clicks: batch)
                 queue.stored()
             } catch {
                 logger.error("could not store clicks; kept in memory", metadata: ["count": "\(batch.count)", "error": "\(error)"])
                 queue.putBack(batch)
-                return
+                return false
             }
         }
     }

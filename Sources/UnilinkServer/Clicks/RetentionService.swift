@@ -4,7 +4,8 @@ import ServiceLifecycle
 import UnilinkStorage
 
 /// Hourly: raw clicks past their retention become daily counts per link, and SDK events
-/// and deferred answers past theirs are deleted (README, "What the server keeps").
+/// and deferred answers past theirs are deleted (README, "What the server keeps"). With
+/// several instances, one does it each time (a roll-up done twice would count twice).
 struct RetentionService: Service {
     let store: SQLStore
     let retention: Retention
@@ -15,11 +16,14 @@ struct RetentionService: Service {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 let now = Date.now
-                let done = try await store.applyRetention(
-                    clicksBefore: now.addingTimeInterval(-Double(retention.clickDays) * 86_400),
-                    eventsBefore: now.addingTimeInterval(-Double(retention.eventDays) * 86_400),
-                    answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
-                )
+                let retention = self.retention
+                let done = try await store.exclusively("retention") {
+                    try await store.applyRetention(
+                        clicksBefore: now.addingTimeInterval(-Double(retention.clickDays) * 86_400),
+                        eventsBefore: now.addingTimeInterval(-Double(retention.eventDays) * 86_400),
+                        answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
+                    )
+                } ?? .init()
                 if done != .init() {
                     logger.info("retention applied", metadata: [
                         "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)", "answers_deleted": "\(done.deferredAnswers)",

@@ -44,7 +44,7 @@ struct AppsController {
                                          graceUntil: graceUntil, now: now)
             answer.publishableKey = publishable
         }
-        try await state.directory.reload(from: state.store)
+        try await state.changes.directoryChanged()
         return try HTTPBody.json(answer, status: .created)
     }
 
@@ -57,7 +57,7 @@ struct AppsController {
             AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
             AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
         ])
-        try await state.directory.reload(from: state.store)
+        try await state.changes.directoryChanged()
         var response = AppInput.body(of: app, publishableKey: publishable)
         response.secretKey = secret
         return try HTTPBody.json(response, status: .created)
@@ -80,7 +80,7 @@ struct AppsController {
         let app = try AppInput.patch(old, with: body)
         try checkHostsFree(app)
         try await state.store.update(app: app)
-        try await state.directory.reload(from: state.store)
+        try await state.changes.directoryChanged()
         return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
     }
 

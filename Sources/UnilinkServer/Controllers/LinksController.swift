@@ -70,8 +70,7 @@ struct LinksController {
         let body = try await request.decode(as: LinkBody.self, context: context)
         let link = try LinkInput.patch(old, with: body, app: app, now: .now)
         try await state.store.update(link: link)
-        state.links.invalidate(old)
-        if let alias = link.alias { state.links.invalidate(appID: app.id, alias: alias) }
+        await state.changes.linksChanged(ChangeFeed.keys(of: old) + ChangeFeed.keys(of: link))
         return try HTTPBody.json(shown(link, app))
     }
 
@@ -79,7 +78,7 @@ struct LinksController {
         let app = context.app
         let link = try await ownLink(context, app: app)
         try await state.store.deleteLink(id: link.id)
-        state.links.invalidate(link)
+        await state.changes.linksChanged(ChangeFeed.keys(of: link))
         return Response(status: .noContent)
     }
 
@@ -155,7 +154,8 @@ struct LinksController {
                 for index in links.indices { links[index].code = ShortCode.make() }
             }
         }
-        for link in links { state.links.invalidate(link) }
+        // A code or alias may have been cached as missing.
+        await state.changes.linksChanged(links.flatMap(ChangeFeed.keys(of:)))
         return links
     }
 

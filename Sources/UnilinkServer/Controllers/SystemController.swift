@@ -1,6 +1,8 @@
 import Hummingbird
+import Logging
 import NIOCore
 import Prometheus
+import UnilinkStorage
 
 /// Health and the API description.
 struct SystemController {
@@ -8,6 +10,7 @@ struct SystemController {
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/healthz", use: health)
+        router.get("/readyz", use: ready)
         router.get("/openapi.json", use: openAPI)
         router.get("/metrics", use: metrics)
     }
@@ -20,6 +23,24 @@ struct SystemController {
             let dropped_clicks: Int
         }
         return try HTTPBody.json(Health(queued_clicks: state.clicks.count, dropped_clicks: state.clicks.droppedCount))
+    }
+
+    /// Ready to serve everything: the database answers. Load balancers take an instance out
+    /// on 503 (it still answers association files and cached links from memory meanwhile).
+    @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
+        struct Readiness: Encodable {
+            let status: String
+            let database: String
+        }
+        do {
+            try await state.store.ping()
+            return try HTTPBody.json(Readiness(status: "ready", database: "ok"))
+        } catch {
+            context.logger.warning("not ready: the database does not answer", metadata: ["error": "\(error)"])
+            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable"), status: .serviceUnavailable)
+            response.headers[.retryAfter] = "5"
+            return response
+        }
     }
 
     /// Prometheus text format: clicks by outcome and platform, the click queue, and (when

@@ -64,6 +64,20 @@ final class LinkCache: Sendable {
         forget([.alias(appID: appID, alias: alias)])
     }
 
+    func invalidate(code: String) {
+        forget([.code(code)])
+    }
+
+    /// Forget everything (another instance may have changed any link).
+    func removeAll() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.links.removeAll()
+            state.missing.removeAll()
+            state.bytes = 0
+        }
+    }
+
     var count: (links: Int, missing: Int, bytes: Int) {
         state.withLock { ($0.links.count, $0.missing.count, $0.bytes) }
     }

@@ -22,6 +22,7 @@ struct ServerState: Sendable {
     let clickMetrics: ClickMetrics
     let rateLimits: RateLimits
     let rateLimiter: RateLimiter
+    let changes: ChangeFeed
     let forwardingWarning = ForwardingWarning()
 
     var addressing: HostAddressing { HostAddressing(localPort: boundPort.value) }

@@ -18,14 +18,15 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
     public static var available: [TestDatabase] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
     /// A new empty database; `body` gets its location and its `UNILINK_DATABASE_URL`.
-    public func withFresh<T>(_ body: (DatabaseLocation, String) async throws -> T) async throws -> T {
+    /// `server` names another PostgreSQL server than `UNILINK_TEST_POSTGRES_URL`'s.
+    public func withFresh<T>(server: String? = nil, _ body: (DatabaseLocation, String) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-test-\(UUID().uuidString).sqlite")
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
             return try await body(.sqliteFile(path: file.path), "sqlite://\(file.path)")
         case .postgres:
-            guard let base = Self.postgresURL, var components = URLComponents(string: base) else {
+            guard let base = server ?? Self.postgresURL, var components = URLComponents(string: base) else {
                 throw TestDatabaseError("UNILINK_TEST_POSTGRES_URL is not set")
             }
             let name = "unilink_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)

@@ -11,7 +11,11 @@ struct ChangeListenerService: Service {
     var reloadInterval: Duration = .seconds(30)
 
     func run() async throws {
-        guard feed.store.dialect == .postgres else { return }
+        guard feed.store.dialect == .postgres else {
+            // One process on SQLite: nothing to listen to, but a service that ends early stops the group.
+            try? await gracefulShutdown()
+            return
+        }
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await listen() }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""/v1/sdk/deferred latency with 10,000 and 1,000,000 pending clicks in the store.
+"""/v1/sdk/deferred latency with 10,000 and 1,000,000 pending clicks in the store, on
+SQLite and (with --postgres URL of a server you may create databases on) PostgreSQL.
 
 For each size: a fresh database gets the server's schema, then that many pending clicks
 of many networks are written straight into SQLite (a copy of a real click's row with
@@ -9,6 +10,7 @@ server is the baseline measured in the same run. Matching reads only the clicks 
 share the install's network, so the time should not grow with the total.
 
 Usage: Benchmarks/deferred_latency.py [--binary PATH] [--sizes 10000,1000000] [--installs 300]
+       [--postgres postgres://user@host:port/db]   (each size also on a fresh PostgreSQL database)
 """
 
 import argparse
@@ -30,8 +32,9 @@ UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.
 
 
 def start(binary, database):
+    url = database if database.startswith("postgres") else f"sqlite://{database}"
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--database-url", f"sqlite://{database}", "--admin-token", ADMIN,
+        [binary, "serve", "--port", "0", "--database-url", url, "--admin-token", ADMIN,
          "--trusted-proxies", "127.0.0.1,::1", "--no-demo", "--log-level", "error"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = ""
@@ -52,24 +55,31 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
-def measure(binary, size, installs, rng):
-    directory = tempfile.mkdtemp(prefix="unilink-latency-")
-    database = os.path.join(directory, "bench.sqlite")
-    http = requests.Session()
+def psql(url, statement):
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", statement], check=True, stdout=subprocess.DEVNULL)
 
-    # 1. Schema, an app, a link and one real pending click to copy.
-    process, base = start(binary, database)
-    app = http.post(base + "/v1/apps", headers={"Authorization": f"Bearer {ADMIN}"}, json={
-        "name": "Bench", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "1"},
-        "domains": [{"host": "s.bench.test", "role": "short"}, {"host": "link.bench.test", "role": "primary"}],
-        "paths": ["/item/*"]}).json()
-    link = http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
-                     json={"path": "/item/1", "deep_link_value": "item1"}).json()
-    http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
-    time.sleep(0.5)
-    stop(process)
 
-    # 2. `size` pending clicks from 20,000 other networks, written in one transaction.
+def fresh_postgres(server, size):
+    name = f"unilink_latency_{size}_{os.getpid()}"
+    psql(server, f"DROP DATABASE IF EXISTS {name}")
+    psql(server, f"CREATE DATABASE {name}")
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+def seed_postgres(url, size):
+    """`size` copies of the one real pending click, from 20,000 other networks, in one statement."""
+    far = int((time.time() + 3600 * 24) * 1000)
+    psql(url, f"""
+        INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document,
+                                    screen_width, screen_height, screen_scale, time_zone, languages, signals_at, consumed_by, store_at)
+        SELECT 'seed' || lpad(g::text, 18, '0'), t.app_id, t.link_id, t.created_at, {far}, md5(random()::text),
+               'net' || lpad(floor(random() * 20000)::int::text, 6, '0'), t.document,
+               t.screen_width, t.screen_height, t.screen_scale, t.time_zone, t.languages, t.signals_at, NULL, t.store_at
+        FROM generate_series(1, {size}) AS g, (SELECT * FROM pending_clicks LIMIT 1) AS t;
+        ANALYZE pending_clicks;""")
+
+
+def seed_sqlite(database, size, rng):
     db = sqlite3.connect(database)
     template = db.execute("SELECT * FROM pending_clicks LIMIT 1").fetchone()
     columns = [d[0] for d in db.execute("SELECT * FROM pending_clicks LIMIT 1").description]
@@ -85,10 +95,34 @@ def measure(binary, size, installs, rng):
             values[at["expires_at"]] = far
             yield values
 
-    started = time.time()
     db.executemany(f"INSERT INTO pending_clicks ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows())
     db.commit()
     db.close()
+
+
+def measure(binary, size, installs, rng, postgres=None):
+    directory = tempfile.mkdtemp(prefix="unilink-latency-")
+    database = fresh_postgres(postgres, size) if postgres else os.path.join(directory, "bench.sqlite")
+    http = requests.Session()
+
+    # 1. Schema, an app, a link and one real pending click to copy.
+    process, base = start(binary, database)
+    app = http.post(base + "/v1/apps", headers={"Authorization": f"Bearer {ADMIN}"}, json={
+        "name": "Bench", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "1"},
+        "domains": [{"host": "s.bench.test", "role": "short"}, {"host": "link.bench.test", "role": "primary"}],
+        "paths": ["/item/*"]}).json()
+    link = http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
+                     json={"path": "/item/1", "deep_link_value": "item1"}).json()
+    http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
+    time.sleep(0.5)
+    stop(process)
+
+    # 2. `size` pending clicks from 20,000 other networks, written in one transaction.
+    started = time.time()
+    if postgres:
+        seed_postgres(database, size)
+    else:
+        seed_sqlite(database, size, rng)
     seeded = time.time() - started
 
     # 3. Restart on the big table; real clicks from the installs' networks; time first launches.
@@ -112,7 +146,7 @@ def measure(binary, size, installs, rng):
             found += answer.json()["status"] == "found"
     finally:
         stop(process)
-    return {"size": size, "seeded_s": seeded, "found": found, "installs": installs,
+    return {"size": size, "database": "postgres" if postgres else "sqlite", "seeded_s": seeded, "found": found, "installs": installs,
             "health_p50": statistics.median(health) * 1000, "deferred_p50": statistics.median(deferred) * 1000,
             "deferred_p99": percentile(deferred, 0.99) * 1000, "health_p99": percentile(health, 0.99) * 1000}
 
@@ -122,13 +156,15 @@ def main():
     parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "unilink"))
     parser.add_argument("--sizes", default="10000,1000000")
     parser.add_argument("--installs", type=int, default=300)
+    parser.add_argument("--postgres", help="a PostgreSQL server URL to create the benchmark databases on")
     args = parser.parse_args()
     rng = random.Random(3)
-    print(f"{'pending clicks':>15} {'seed s':>7} {'/healthz p50':>13} {'deferred p50':>13} {'deferred p99':>13} {'p50 ratio':>10} {'found':>7}")
+    print(f"{'database':>9} {'pending clicks':>15} {'seed s':>7} {'/healthz p50':>13} {'deferred p50':>13} {'deferred p99':>13} {'p50 ratio':>10} {'found':>7}")
     for size in (int(s) for s in args.sizes.split(",")):
-        r = measure(args.binary, size, args.installs, rng)
-        print(f"{r['size']:>15,} {r['seeded_s']:>7.1f} {r['health_p50']:>11.2f}ms {r['deferred_p50']:>11.2f}ms "
-              f"{r['deferred_p99']:>11.2f}ms {r['deferred_p50'] / r['health_p50']:>10.2f} {r['found']:>4}/{r['installs']}")
+        for postgres in [None] + ([args.postgres] if args.postgres else []):
+            r = measure(args.binary, size, args.installs, rng, postgres)
+            print(f"{r['database']:>9} {r['size']:>15,} {r['seeded_s']:>7.1f} {r['health_p50']:>11.2f}ms {r['deferred_p50']:>11.2f}ms "
+                  f"{r['deferred_p99']:>11.2f}ms {r['deferred_p50'] / r['health_p50']:>10.2f} {r['found']:>4}/{r['installs']}")
 
 
 if __name__ == "__main__":

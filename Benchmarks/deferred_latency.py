@@ -113,7 +113,7 @@ def measure(binary, size, installs, rng, postgres=None):
         "paths": ["/item/*"]}).json()
     link = http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
                      json={"path": "/item/1", "deep_link_value": "item1"}).json()
-    http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
+    http.get(base + f"/{link['short_url'].rsplit('/', 1)[1]}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
     time.sleep(0.5)
     stop(process)
 
@@ -129,7 +129,7 @@ def measure(binary, size, installs, rng, postgres=None):
     process, base = start(binary, database)
     try:
         for i in range(installs // 3):
-            http.get(base + f"/{link['code']}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": f"198.51.{i // 200}.{i % 200 + 1}"})
+            http.get(base + f"/{link['short_url'].rsplit('/', 1)[1]}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": f"198.51.{i // 200}.{i % 200 + 1}"})
         time.sleep(0.5)
         for _ in range(50):  # warm-up
             http.get(base + "/healthz")

@@ -76,15 +76,7 @@ public final class SQLStore: Sendable {
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch engine {
         case .sqlite(_, let gate):
-            await gate.acquire()
-            do {
-                let result = try await Self.inTransaction(database, dialect: .sqlite, body)
-                await gate.release()
-                return result
-            } catch {
-                await gate.release()
-                throw error
-            }
+            return try await gate.holding { try await Self.inTransaction(database, dialect: .sqlite, body) }
         case .postgres(let pool):
             return try await pool.withConnection { connection in try await Self.inTransaction(connection, dialect: .postgres, body) }
         }
@@ -94,15 +86,7 @@ public final class SQLStore: Sendable {
     func withSession<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch engine {
         case .sqlite(_, let gate):
-            await gate.acquire()
-            do {
-                let result = try await body(database)
-                await gate.release()
-                return result
-            } catch {
-                await gate.release()
-                throw error
-            }
+            return try await gate.holding { try await body(database) }
         case .postgres(let pool):
             return try await pool.withConnection(body)
         }

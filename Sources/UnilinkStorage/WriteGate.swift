@@ -20,4 +20,17 @@ actor WriteGate {
             waiters.removeFirst().resume()
         }
     }
+
+    /// Runs `body` holding the gate, released however `body` ends.
+    func holding<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        await acquire()
+        do {
+            let result = try await body()
+            release()
+            return result
+        } catch {
+            release()
+            throw error
+        }
+    }
 }

@@ -3,29 +3,52 @@ public import UnilinkCore
 import SQLKit
 
 extension SQLStore {
-    /// One transaction per batch: the recorder's unit of work, pending clicks included.
+    /// One transaction per batch: the recorder's unit of work, pending clicks included. New
+    /// clicks go in as multi-row inserts (one round trip per `rowsPerInsert` on PostgreSQL,
+    /// where per-row statements made the batch writer the bottleneck).
     public func insert(clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         try await transaction { database in
+            var fresh: [ClickRecord] = []
             for click in clicks {
                 if let pending = click.pending { try await Self.insert(pending: pending, on: database) }
-                // One visitor's journey is one click: the next step updates where it went.
-                if click.continuesClick, try await database.raw("""
+                guard click.continuesClick else {
+                    fresh.append(click)
+                    continue
+                }
+                // One visitor's journey is one click: the next step updates where it went, so
+                // the steps before it must be written first.
+                try await Self.insert(newClicks: fresh, on: database)
+                fresh.removeAll()
+                if try await database.raw("""
                     SELECT 1 AS found FROM clicks WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
                     """).first() != nil {
                     try await database.raw("""
                         UPDATE clicks SET outcome = \(bind: click.outcome.rawValue)
                         WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
                         """).run()
-                    continue
+                } else {
+                    try await Self.insert(newClicks: [click], on: database)
                 }
-                try await database.raw("""
-                    INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app)
-                    VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: Self.milliseconds(click.time)),
-                            \(bind: Self.day(click.time)), \(bind: click.host), \(bind: click.path), \(bind: click.platform.rawValue),
-                            \(bind: click.outcome.rawValue), \(bind: click.inAppBrowser))
-                    """).run()
             }
+            try await Self.insert(newClicks: fresh, on: database)
+        }
+    }
+
+    /// Ten binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.
+    public static let rowsPerInsert = 500
+
+    private static func insert(newClicks clicks: [ClickRecord], on database: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: clicks.count, by: rowsPerInsert) {
+            let rows = clicks[start..<min(start + rowsPerInsert, clicks.count)].map { click -> SQLQueryString in
+                """
+                (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)), \(bind: day(click.time)),
+                 \(bind: click.host), \(bind: click.path), \(bind: click.platform.rawValue), \(bind: click.outcome.rawValue), \(bind: click.inAppBrowser))
+                """
+            }
+            try await database.raw("""
+                INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES \(rows.joined(separator: ", "))
+                """).run()
         }
     }
 

@@ -52,6 +52,36 @@ struct SQLStoreTests {
         }
     }
 
+    /// Batches larger than one multi-row statement: every row lands, a journey's next step
+    /// updates the click written earlier in the same batch, and a repeat inside the batch
+    /// is refused like one already stored.
+    @Test(arguments: TestDatabase.available) func largeBatchesLandWholeOrNotAtAll(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
+            let count = SQLStore.rowsPerInsert * 2 + 3
+            let links = (0..<count).map { Self.link("lnk_\($0)", code: "code\($0)", alias: "alias\($0)") }
+            await #expect(throws: StoreError.aliasTaken("alias7")) {
+                try await store.insert(links: links + [Self.link("lnk_x", code: "codex", alias: "alias7")])
+            }
+            #expect(try await store.links(appID: "a", before: nil, limit: 10).isEmpty)
+            try await store.insert(links: links)
+            #expect(try await store.link(code: "code\(count - 1)")?.alias == "alias\(count - 1)")
+
+            let now = Date.now
+            func click(_ id: String, outcome: ClickOutcome, continues: Bool = false) -> ClickRecord {
+                ClickRecord(clickID: id, appID: "a", linkID: "lnk_1", time: now, host: "h", path: "/x", platform: .ios, outcome: outcome,
+                            continuesClick: continues)
+            }
+            var clicks = (0..<count).map { click("c\($0)", outcome: .preview) }
+            clicks.append(click("c5", outcome: .store, continues: true))
+            clicks.append(click("never-seen", outcome: .store, continues: true))
+            clicks.append(click("c\(count + 1)", outcome: .preview))
+            try await store.insert(clicks: clicks)
+            let counts = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
+            #expect(Dictionary(uniqueKeysWithValues: counts.map { ($0.outcome, $0.count) }) == ["preview": count, "store": 2])
+            try await store.close()
+        }
+    }
+
     @Test(arguments: TestDatabase.available) func aRefusedHostChangeKeepsTheAppsHosts(database: TestDatabase) async throws {
         try await Self.withStore(database) { store, _ in
             try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])

@@ -63,6 +63,17 @@ enum Migrations {
             "CREATE INDEX events_time ON events (occurred_at)",
             "CREATE INDEX deferred_answers_time ON deferred_answers (created_at)",
         ]),
+        (6, [
+            // Dashboard sign-ins: the cookie's SHA-256 only; app_id is NULL for the admin.
+            """
+            CREATE TABLE dashboard_sessions (token_hash TEXT PRIMARY KEY, app_id TEXT, created_at BIGINT NOT NULL,
+              expires_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
+            // The numbers of an app per day, and a link's recent clicks.
+            "CREATE INDEX clicks_app ON clicks (app_id, day)",
+            "CREATE INDEX events_app ON events (app_id, type, day)",
+        ]),
     ]
 
     /// An arbitrary constant: the advisory lock instances take while they migrate.

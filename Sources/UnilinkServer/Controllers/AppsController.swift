@@ -49,7 +49,12 @@ struct AppsController {
     }
 
     @Sendable func create(_ request: Request, context: AdminContext) async throws -> Response {
-        let body = try await request.decode(as: AppBody.self, context: context)
+        try HTTPBody.json(try await create(try await request.decode(as: AppBody.self, context: context)), status: .created)
+    }
+
+    /// A new app and its keys; the answer is the only time its secret key is shown.
+    /// The dashboard's form goes through here too.
+    func create(_ body: AppBody) async throws -> AppBody {
         let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
         try checkHostsFree(app)
         let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
@@ -60,7 +65,7 @@ struct AppsController {
         try await state.changes.directoryChanged()
         var response = AppInput.body(of: app, publishableKey: publishable)
         response.secretKey = secret
-        return try HTTPBody.json(response, status: .created)
+        return response
     }
 
     @Sendable func list(_ request: Request, context: AdminContext) async throws -> Response {
@@ -76,12 +81,15 @@ struct AppsController {
 
     @Sendable func update(_ request: Request, context: AdminContext) async throws -> Response {
         let old = try app(context)
-        let body = try await request.decode(as: AppBody.self, context: context)
+        return try HTTPBody.json(try await update(old, with: try await request.decode(as: AppBody.self, context: context)))
+    }
+
+    func update(_ old: App, with body: AppBody) async throws -> AppBody {
         let app = try AppInput.patch(old, with: body)
         try checkHostsFree(app)
         try await state.store.update(app: app)
         try await state.changes.directoryChanged()
-        return try HTTPBody.json(AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id]))
+        return AppInput.body(of: app, publishableKey: state.directory.current.publishableKeyOfApp[app.id])
     }
 
     private func app(_ context: AdminContext) throws -> App {

@@ -1,5 +1,8 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
@@ -18,17 +21,20 @@ struct LinksController {
         group.patch("{id}", use: update)
         group.delete("{id}", use: delete)
         group.get("{id}/stats", use: stats)
+        group.get("{id}/qr", use: qr)
     }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
-        let app = context.app
-        let body = try await request.decode(as: LinkBody.self, context: context)
+        let (link, created) = try await create(try await request.decode(as: LinkBody.self, context: context), app: context.app)
+        return try HTTPBody.json(shown(link, context.app), status: created ? .created : .ok)
+    }
+
+    /// A new link, or the existing one for an identical repeat of its alias. The
+    /// dashboard's form goes through here too.
+    func create(_ body: LinkBody, app: App) async throws -> (link: Link, created: Bool) {
         let (links, existing) = try await prepare([body], app: app)
-        if let link = existing.first ?? nil {
-            return try HTTPBody.json(shown(link, app), status: .ok)
-        }
-        let stored = try await store(links)
-        return try HTTPBody.json(shown(stored[0], app), status: .created)
+        if let link = existing.first ?? nil { return (link, false) }
+        return (try await store(links)[0], true)
     }
 
     /// All or nothing: one bad item refuses the batch, naming its index.
@@ -65,21 +71,52 @@ struct LinksController {
     }
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
-        let app = context.app
-        let old = try await ownLink(context, app: app)
-        let body = try await request.decode(as: LinkBody.self, context: context)
+        let old = try await ownLink(context, app: context.app)
+        let link = try await update(old, with: try await request.decode(as: LinkBody.self, context: context), app: context.app)
+        return try HTTPBody.json(shown(link, context.app))
+    }
+
+    func update(_ old: Link, with body: LinkBody, app: App) async throws -> Link {
         let link = try LinkInput.patch(old, with: body, app: app, now: .now)
         try await state.store.update(link: link)
         await state.changes.linksChanged(ChangeFeed.keys(of: old) + ChangeFeed.keys(of: link))
-        return try HTTPBody.json(shown(link, app))
+        return link
     }
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let app = context.app
-        let link = try await ownLink(context, app: app)
+        try await delete(try await ownLink(context, app: context.app))
+        return Response(status: .noContent)
+    }
+
+    func delete(_ link: Link) async throws {
         try await state.store.deleteLink(id: link.id)
         await state.changes.linksChanged(ChangeFeed.keys(of: link))
-        return Response(status: .noContent)
+    }
+
+    /// `?format=svg|png` (svg by default), `size` in pixels (64...2048, 256 by default;
+    /// a PNG is the largest whole number of pixels per module that fits), `level` L/M/Q/H.
+    @Sendable func qr(_ request: Request, context: AppContext) async throws -> Response {
+        let link = try await ownLink(context, app: context.app)
+        return try qrCode(for: link, app: context.app, query: request.uri.queryParameters)
+    }
+
+    func qrCode(for link: Link, app: App, query: FlatDictionary<Substring, Substring>) throws -> Response {
+        let body = shown(link, app)
+        guard let url = body.shortURL ?? body.longURL else { throw APIError.conflict("no_url", "the link has no URL to encode") }
+        let format = query["format"].map(String.init) ?? "svg"
+        guard format == "svg" || format == "png" else { throw APIError.badRequest("'format' must be svg or png") }
+        let size = try query["size"].map { text in
+            guard let value = Int(text), (64...2048).contains(value) else { throw APIError.badRequest("'size' must be a number of pixels from 64 to 2048") }
+            return value
+        } ?? 256
+        let level = try query["level"].map { text in
+            guard let level = QRErrorCorrection(rawValue: text.uppercased()) else { throw APIError.badRequest("'level' must be L, M, Q or H") }
+            return level
+        } ?? .medium
+        let code = try QRCode(text: url, errorCorrection: level)
+        let headers: HTTPFields = [.contentType: format == "svg" ? "image/svg+xml" : "image/png", .cacheControl: "private, max-age=300"]
+        let bytes = format == "svg" ? Array(code.svg(pixels: size).utf8) : code.png(scale: code.scale(toFit: size))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     @Sendable func stats(_ request: Request, context: AppContext) async throws -> Response {
@@ -132,7 +169,7 @@ struct LinksController {
     }
 
     /// A link as the API shows it, with its signed URL for people known to have the app.
-    private func shown(_ link: Link, _ app: App) -> LinkBody {
+    func shown(_ link: Link, _ app: App) -> LinkBody {
         var body = LinkInput.body(of: link, app: app, addressing: state.addressing)
         if app.ios?.scheme != nil || app.android?.scheme != nil, let url = body.shortURL ?? body.longURL {
             let marker = "\(LinkParameters.installedKey)=\(state.installedMarker.signature(for: link))"
@@ -160,7 +197,10 @@ struct LinksController {
     }
 
     private func ownLink(_ context: AppContext, app: App) async throws -> Link {
-        let id = try context.parameters.require("id")
+        try await ownLink(id: try context.parameters.require("id"), app: app)
+    }
+
+    func ownLink(id: String, app: App) async throws -> Link {
         guard let link = try await state.store.link(id: id) else { throw APIError.notFound("no link has the id '\(id)'") }
         guard link.appID == app.id else { throw APIError.forbidden("the link '\(id)' belongs to another app") }
         return link

@@ -1,0 +1,82 @@
+public import Foundation
+public import UnilinkCore
+import SQLKit
+
+/// Clicks of one link, one day, platform and outcome, for an app's numbers.
+public struct LinkClickCount: Sendable, Equatable {
+    public var linkID: String?
+    public var count: ClickCount
+}
+
+/// One stored click as the debugger lists it.
+public struct RecentClick: Sendable, Equatable {
+    public var time: Date
+    public var host: String
+    public var path: String
+    public var platform: String
+    public var outcome: String
+    public var inAppBrowser: String?
+}
+
+extension SQLStore {
+    /// An app's clicks per link, day, platform and outcome, rolled-up days included.
+    public func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount] {
+        try await database.raw("""
+            SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
+              SELECT link_id, day, platform, outcome, COUNT(*) AS n FROM clicks
+              WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY link_id, day, platform, outcome
+              UNION ALL
+              SELECT link_id, day, platform, outcome, clicks AS n FROM click_days
+              WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to)
+            ) AS counted GROUP BY link_id, day, platform, outcome ORDER BY day
+            """).all().map { row in
+            LinkClickCount(
+                linkID: try row.decode(column: "link_id", as: String?.self),
+                count: ClickCount(
+                    day: try row.decode(column: "day", as: String.self), platform: try row.decode(column: "platform", as: String.self),
+                    outcome: try row.decode(column: "outcome", as: String.self), count: try row.decode(column: "n", as: Int.self)
+                )
+            )
+        }
+    }
+
+    /// Installs and opens of an app, days `from`...`to`.
+    public func eventCounts(appID: String, from: String, to: String) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try await database.raw("""
+            SELECT type, COUNT(*) AS n FROM events WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
+            """).all() {
+            counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
+        }
+        return counts
+    }
+
+    /// The newest clicks of a link, newest first.
+    public func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick] {
+        try await database.raw("""
+            SELECT occurred_at, host, path, platform, outcome, in_app FROM clicks WHERE link_id = \(bind: linkID)
+            ORDER BY occurred_at DESC LIMIT \(bind: limit)
+            """).all().map { row in
+            RecentClick(
+                time: Self.date(try row.decode(column: "occurred_at", as: Int64.self)), host: try row.decode(column: "host", as: String.self),
+                path: try row.decode(column: "path", as: String.self), platform: try row.decode(column: "platform", as: String.self),
+                outcome: try row.decode(column: "outcome", as: String.self), inAppBrowser: try row.decode(column: "in_app", as: String?.self)
+            )
+        }
+    }
+
+    /// Newest first, like `links(appID:before:limit:)`, keeping links whose path, alias or
+    /// stored fields (campaign, deep_link_value, ...) contain `text`, ignoring ASCII case.
+    public func links(appID: String, containing text: String, before cursor: String?, limit: Int) async throws -> [Link] {
+        let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%\(escaped)%"
+        let rows = try await database.raw("""
+            SELECT document FROM links WHERE app_id = \(bind: appID) AND id < \(bind: cursor ?? "~")
+            AND (LOWER(COALESCE(path, '')) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(alias, '')) LIKE \(bind: pattern) ESCAPE '\\'
+                 OR LOWER(document) LIKE \(bind: pattern) ESCAPE '\\')
+            ORDER BY id DESC LIMIT \(bind: limit)
+            """).all()
+        return try rows.map { try JSONDocument.decode(Link.self, from: $0.decode(column: "document", as: String.self)) }
+    }
+}

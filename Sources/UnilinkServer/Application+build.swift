@@ -17,7 +17,7 @@ public func buildApplication(
     logger.logLevel = settings.logLevel
     let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory
-    let router = buildRouter(state: state)
+    let router = try buildRouter(state: state)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     return Application(
         router: router,
@@ -71,13 +71,19 @@ func prepareServer(
 
 /// Every route, in groups that carry their own rate limit, body limit and authenticator:
 /// a handler of the admin, app or SDK group cannot run without its credential.
-func buildRouter(state: ServerState) -> Router<AppRequestContext> {
+func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         APIMetricsMiddleware()
         ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
         BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
     }
+    let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let dashboard = try DashboardController(state: state)
+    dashboard.register(on: dashboardRouter)
+    router.add(middleware: DashboardMiddleware(
+        responder: dashboardRouter.buildResponder(), directory: state.directory, dashboardHost: state.settings.dashboardHost, pages: dashboard.pages
+    ))
     func group(_ path: RouterPath, _ family: RateLimits.Family, _ credential: CallerAuthenticator.Credential? = nil,
                bodyLimit: Int? = nil) -> RouterGroup<AppRequestContext> {
         let group = router.group(path)

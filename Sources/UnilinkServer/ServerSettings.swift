@@ -2,6 +2,7 @@ import Foundation
 public import Configuration
 public import Logging
 public import UnilinkStorage
+import UnilinkCore
 
 /// Everything `unilink serve` can be told, by flag or `UNILINK_*` environment variable.
 public struct ServerSettings: Sendable {
@@ -41,6 +42,11 @@ public struct ServerSettings: Sendable {
     /// PostgreSQL: every instance reloads apps, hosts and links this often, beside the
     /// change announcements (`UNILINK_RELOAD_SECONDS`).
     public var reloadSeconds = 30
+    /// A host the dashboard also answers on, besides every host no app claims
+    /// (`UNILINK_DASHBOARD_HOST`, e.g. `admin.example.com`).
+    public var dashboardHost: String?
+    /// How long a dashboard sign-in lasts (`UNILINK_DASHBOARD_SESSION_HOURS`).
+    public var dashboardSessionHours = 12
 
     /// `maxConnections`, kept below the process's descriptor limit so the database and
     /// the association files always find one.
@@ -116,6 +122,11 @@ public struct ServerSettings: Sendable {
         if let text = config.string(forKey: "reload_seconds") {
             guard let seconds = Int(text), (1...3600).contains(seconds) else { throw SettingsError("UNILINK_RELOAD_SECONDS '\(text)' is not a number of seconds (1 to 3600)") }
             reloadSeconds = seconds
+        }
+        dashboardHost = config.string(forKey: "dashboard_host").map { HostName.normalize($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let text = config.string(forKey: "dashboard_session_hours") {
+            guard let hours = Int(text), (1...720).contains(hours) else { throw SettingsError("UNILINK_DASHBOARD_SESSION_HOURS '\(text)' is not a number of hours (1 to 720)") }
+            dashboardSessionHours = hours
         }
         let periods: [(ConfigKey, WritableKeyPath<Retention, Int>, String)] = [
             ("click_retention_days", \.clickDays, "UNILINK_CLICK_RETENTION_DAYS"), ("event_retention_days", \.eventDays, "UNILINK_EVENT_RETENTION_DAYS"),

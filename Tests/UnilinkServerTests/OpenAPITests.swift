@@ -12,7 +12,7 @@ struct OpenAPITests {
     /// (HEAD only where it is part of the contract), and each description is served.
     @Test func describesExactlyTheRegisteredRoutes() async throws {
         let (state, _, _) = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test"))
-        let router = buildRouter(state: state)
+        let router = try buildRouter(state: state)
         _ = router.buildResponder()
         let registered = Set(router.routes.map { route in
             "\(route.method.rawValue.lowercased()) \(route.path.description == "/**" ? "/{path}" : route.path.description)"

@@ -4,7 +4,8 @@ import ServiceLifecycle
 import UnilinkStorage
 
 /// Deletes pending clicks whose match window closed, every minute: with them go the
-/// last traces of the visitor's network. With several instances, one does it each time.
+/// last traces of the visitor's network. Expired dashboard sessions go too. With several
+/// instances, one does it each time.
 struct PendingClickPurgeService: Service {
     let store: SQLStore
     let logger: Logger
@@ -13,7 +14,10 @@ struct PendingClickPurgeService: Service {
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
-                let purged = try await store.exclusively("purge") { try await store.purgePendingClicks(before: .now) } ?? 0
+                let purged = try await store.exclusively("purge") {
+                    try await store.purgeSessions(before: .now)
+                    return try await store.purgePendingClicks(before: .now)
+                } ?? 0
                 if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
             } catch {
                 logger.warning("could not purge pending clicks", metadata: ["error": "\(error)"])

@@ -146,6 +146,15 @@ enum OpenAPIDocument {
             "responses": {"200": {"description": "Stats", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkStats"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
         },
+        "/v1/links/{id}/qr": {
+          "parameters": [{"$ref": "#/components/parameters/id"}],
+          "get": {"summary": "The link's short URL (or long URL) as a QR code", "security": [{"secretKey": []}],
+            "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["svg", "png"], "default": "svg"}},
+              {"name": "size", "in": "query", "schema": {"type": "integer", "minimum": 64, "maximum": 2048, "default": 256}},
+              {"name": "level", "in": "query", "schema": {"type": "string", "enum": ["L", "M", "Q", "H"], "default": "M"}}],
+            "responses": {"200": {"description": "The image", "content": {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
         "/v1/sdk/resolve": {
           "post": {"summary": "What a URL the app was opened with points to", "security": [{"publishableKey": []}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["url"],

@@ -1,0 +1,166 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+/// The dashboard in a real headless Chromium driven through chromedriver (W3C WebDriver),
+/// as a newcomer uses it: sign in, make an app and a link with hostile values, find the
+/// link, decode its QR code from the screen, debug it, and sign out; plus a wrong token
+/// and a forged form. Screenshots of every page go to a temporary folder (printed).
+@Suite("The dashboard in a real browser", .serialized)
+struct DashboardBrowserTests {
+    static var available: Bool {
+        (PreviewPageBrowserTests.chromium != nil && WebDriver.chromedriver != nil && QRReader.zbarimg != nil) || PreviewPageBrowserTests.required
+    }
+
+    @Test(.enabled(if: available, "Chromium, chromedriver or zbarimg is not installed; .ci/run installs them"))
+    func aNewcomerMakesAnAppAndALinkAndDebugsIt() async throws {
+        let chromium = try #require(PreviewPageBrowserTests.chromium, "no Chromium")
+        let chromedriver = try #require(WebDriver.chromedriver, "no chromedriver")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-dashboard-\(UUID().uuidString)")
+        let screens = directory.appendingPathComponent("screenshots")
+        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+        let admin = "adm_browser_test_token_0123456789"
+        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": admin])
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let browser: WebDriver
+        do {
+            browser = try await WebDriver(chromedriver: chromedriver, chromium: chromium, arguments: [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,1000", "--user-data-dir=\(directory.path)/profile",
+            ], http: http)
+        } catch {
+            try? await http.shutdown()
+            _ = try? await server.stop()
+            throw error
+        }
+        var shot = 0
+        func screenshot(_ name: String) async throws {
+            shot += 1
+            try await browser.screenshot().write(to: screens.appendingPathComponent(String(format: "%02d-%@.png", shot, name)))
+        }
+        do {
+            let root = "http://127.0.0.1:\(server.port)"
+            try await browser.open(root + "/")
+            #expect(try await browser.source.contains("<h1>Sign in</h1>"))
+
+            // A wrong token is refused and says so.
+            try await browser.type("adm_not_the_token", into: "#token")
+            try await browser.click("#sign-in button")
+            #expect(try await browser.text("#error").contains("not a valid admin token"))
+            try await screenshot("wrong-token")
+
+            try await browser.type(admin, into: "#token")
+            try await browser.click("#sign-in button")
+            #expect(try await browser.source.contains("<h1 style=\"flex:1\">Apps</h1>"))
+            try await screenshot("apps")
+
+            // An app with a hostile name, through the form.
+            try await browser.click("#new-app")
+            let hostileName = "<script>alert('app')</script> Shop & \"Co\""
+            try await browser.type(hostileName, into: "#name")
+            try await browser.type("go.shop-test.example short\nshop-test.example primary", into: "#domains")
+            try await browser.type("ABCDE12345", into: "#ios_team_id")
+            try await browser.type("com.example.shop", into: "#ios_bundle_id")
+            try await browser.type("https://www.shop-test.example/", into: "#web_fallback_url")
+            try await screenshot("new-app")
+            try await browser.click("#save-app")
+            #expect(try await browser.text("#app-name") == hostileName, "the name is shown as typed, not run")
+            let appPage = try await browser.source
+            #expect(!appPage.contains("<script>alert('app')"))
+            #expect(try await browser.text("#secret-key").hasPrefix("sk_"))
+            #expect(appPage.contains("applinks:go.shop-test.example"))
+            // The answer to the form is the app's page (it shows the secret key once); its own address is /apps/{id}.
+            let numbers = try await browser.execute("return document.querySelector('a[href$=\"/numbers\"]').getAttribute('href')") as? String ?? ""
+            let appURL = root + numbers.replacingOccurrences(of: "/numbers", with: "")
+            try await screenshot("app")
+
+            // A link with a hostile social title.
+            try await browser.click("#new-link")
+            try await browser.type("/product/42", into: "#path")
+            try await browser.type("<img src=x onerror=alert('title')>", into: "#social_title")
+            try await browser.type("spring-sale", into: "#campaign")
+            try await screenshot("new-link")
+            try await browser.click("#save-link")
+            let shortURL = try await browser.text("#short-url")
+            #expect(shortURL.hasPrefix("https://go.shop-test.example/"), "got '\(shortURL)'")
+            #expect(try await !browser.source.contains("<img src=x onerror"))
+            try await screenshot("link")
+
+            // The QR code as the browser shows it decodes to the short URL.
+            let qr = try await browser.screenshot(of: "#qr")
+            #expect(try QRReader.decode(qr, in: directory) == shortURL)
+
+            // The link is in the app's list and found by its campaign.
+            try await browser.open(appURL)
+            #expect(try await browser.text("#links").contains(shortURL))
+            try await browser.type("spring", into: "#search")
+            try await browser.click("form.row button")
+            try await browser.waitForURL(containing: "q=spring")
+            #expect(try await browser.text("#links").contains(shortURL))
+            try await browser.type("no-such-campaign", into: "#search")
+            try await browser.click("form.row button")
+            try await browser.waitForURL(containing: "q=no-such-campaign")
+            #expect(try await !browser.text("#links").contains(shortURL))
+
+            // The debugger explains the link for every visitor.
+            try await browser.open(appURL)
+            try await browser.click("#links a")
+            try await browser.click("#debug-link")
+            let visitors = try await browser.text("#visitors")
+            #expect(visitors.contains("Desktop browser") && visitors.contains("302 redirect to https://www.shop-test.example/"))
+            #expect(visitors.contains("iPhone, app installed") && visitors.contains("opens the app directly"))
+            #expect(visitors.contains("Link-preview crawler"))
+            try await screenshot("debugger")
+
+            // A forged form (wrong CSRF token) changes nothing.
+            try await browser.open(appURL)
+            try await browser.click("#links a")
+            let linkURL = try await browser.currentURL
+            try await browser.open(linkURL + "/edit")
+            try await browser.type("/forged", into: "#path")
+            try await browser.execute("document.querySelector('#link-form input[name=csrf]').value = 'forged'")
+            try await browser.click("#save-link")
+            #expect(try await browser.source.contains("CSRF check failed"))
+            try await screenshot("csrf-refused")
+            try await browser.open(linkURL + "/edit")
+            #expect(try await browser.execute("return document.getElementById('path').value") as? String == "/product/42")
+
+            try await browser.click("#sign-out")
+            #expect(try await browser.source.contains("<h1>Sign in</h1>"))
+            try await browser.open(appURL)
+            #expect(try await browser.source.contains("<h1>Sign in</h1>"), "signed out: the app page asks to sign in")
+            try await screenshot("signed-out")
+        } catch {
+            try? await screenshot("failure")
+            await browser.close()
+            try? await http.shutdown()
+            _ = try? await server.stop()
+            throw error
+        }
+        print("dashboard screenshots: \(screens.path)")
+        await browser.close()
+        try await http.shutdown()
+        #expect(try await server.stop() == 0)
+    }
+}
+
+/// zbarimg on a PNG.
+enum QRReader {
+    static var zbarimg: String? {
+        ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func decode(_ png: Data, in directory: URL) throws -> String {
+        let file = directory.appendingPathComponent("qr-\(UUID().uuidString).png")
+        try png.write(to: file)
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: zbarimg ?? "/usr/bin/zbarimg")
+        process.arguments = ["--raw", "-q", file.path]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+}

@@ -1,0 +1,138 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A small W3C WebDriver client over HTTP for chromedriver (no Swift package speaks
+/// WebDriver): a session with headless Chromium, navigation, elements, scripts and
+/// screenshots.
+final class WebDriver: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let http: HTTPClient
+    private let base: String
+    private let driver: Process
+    let session: String
+
+    static var chromedriver: String? {
+        ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts chromedriver on a free port and a headless Chromium session with `arguments`.
+    init(chromedriver: String, chromium: String, arguments: [String], http: HTTPClient) async throws {
+        let port = Int.random(in: 30_000...39_999)
+        driver = Process()
+        driver.executableURL = URL(fileURLWithPath: chromedriver)
+        driver.arguments = ["--port=\(port)"]
+        driver.standardOutput = FileHandle.nullDevice
+        driver.standardError = FileHandle.nullDevice
+        try driver.run()
+        self.http = http
+        base = "http://127.0.0.1:\(port)"
+        var ready = false
+        for _ in 0..<100 where !ready {
+            try await Task.sleep(for: .milliseconds(100))
+            ready = ((try? await Self.call(http, "GET", base + "/status", nil))?["value"] as? [String: Any])?["ready"] as? Bool ?? false
+        }
+        guard ready else { driver.terminate(); throw Failure(description: "chromedriver did not become ready") }
+        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
+            "browserName": "chrome", "goog:chromeOptions": ["binary": chromium, "args": arguments],
+        ]]]
+        let value = try await Self.call(http, "POST", base + "/session", capabilities)
+        guard let id = (value["value"] as? [String: Any])?["sessionId"] as? String else { driver.terminate(); throw Failure(description: "no session: \(value)") }
+        session = id
+    }
+
+    func close() async {
+        _ = try? await Self.call(http, "DELETE", "\(base)/session/\(session)", nil)
+        driver.terminate()
+    }
+
+    func open(_ url: String) async throws {
+        _ = try await command("POST", "url", ["url": url])
+    }
+
+    var currentURL: String {
+        get async throws { try await command("GET", "url", nil)["value"] as? String ?? "" }
+    }
+
+    var source: String {
+        get async throws { try await command("GET", "source", nil)["value"] as? String ?? "" }
+    }
+
+    /// The first element matching a CSS selector.
+    func element(_ css: String) async throws -> String {
+        let value = try await command("POST", "element", ["using": "css selector", "value": css])["value"] as? [String: Any]
+        guard let id = value?["element-6066-11e4-a52e-4f735466cecf"] as? String else { throw Failure(description: "no element '\(css)'") }
+        return id
+    }
+
+    func type(_ text: String, into css: String) async throws {
+        let id = try await element(css)
+        _ = try await command("POST", "element/\(id)/clear", [:])
+        _ = try await command("POST", "element/\(id)/value", ["text": text])
+    }
+
+    /// Clicks a link or submit button and waits (up to 10 s) for the next page to load:
+    /// chromedriver may return from a click before a form's navigation has begun.
+    func click(_ css: String) async throws {
+        try await execute("window.unilinkPreviousPage = true")
+        _ = try await command("POST", "element/\(try await element(css))/click", [:])
+        for _ in 0..<100 {
+            if try await execute("return window.unilinkPreviousPage !== true && document.readyState === 'complete'") as? Bool == true { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "clicking '\(css)' loaded no new page")
+    }
+
+    /// Waits (up to 10 s) until the address contains `fragment`: a form's navigation may
+    /// still be under way when the click returns.
+    func waitForURL(containing fragment: String) async throws {
+        for _ in 0..<100 {
+            if try await currentURL.contains(fragment) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "the address never contained '\(fragment)'")
+    }
+
+    func text(_ css: String) async throws -> String {
+        try await command("GET", "element/\(try await element(css))/text", nil)["value"] as? String ?? ""
+    }
+
+    @discardableResult
+    func execute(_ script: String) async throws -> Any? {
+        try await command("POST", "execute/sync", ["script": script, "args": [Any]()])["value"]
+    }
+
+    /// PNG of the page, or of one element.
+    func screenshot(of css: String? = nil) async throws -> Data {
+        var path = "screenshot"
+        if let css { path = "element/\(try await element(css))/screenshot" }
+        guard let text = try await command("GET", path, nil)["value"] as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "no screenshot")
+        }
+        return data
+    }
+
+    private func command(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> [String: Any] {
+        let answer = try await Self.call(http, method, "\(base)/session/\(session)/\(path)", body)
+        if let value = answer["value"] as? [String: Any], let error = value["error"] as? String {
+            throw Failure(description: "\(path): \(error): \(value["message"] as? String ?? "")")
+        }
+        return answer
+    }
+
+    private static func call(_ http: HTTPClient, _ method: String, _ url: String, _ body: [String: Any]?) async throws -> [String: Any] {
+        var request = HTTPClientRequest(url: url)
+        request.method = HTTPMethod(rawValue: method)
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
+        }
+        let response = try await http.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        return (try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any]) ?? [:]
+    }
+}

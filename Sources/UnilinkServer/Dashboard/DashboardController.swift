@@ -183,6 +183,7 @@ struct DashboardController {
             "entitlements": app.domains.map { "applinks:\($0.host)" }.joined(separator: "\n"),
             "intent_filter": Self.intentFilter(app),
         ]
+        if !text.isEmpty { values["searched"] = text }
         if found.count > pageSize, let last = shown.last?["id"] as? String { values["next"] = last }
         if let secretKey { values["secret_key"] = secretKey }
         if let notice { values["notice"] = notice }
@@ -223,8 +224,11 @@ struct DashboardController {
             "debug_url": url,
         ]
         if let social = body.social {
-            values["social"] = ["title": social.title ?? body.path ?? app.name, "description": social.description ?? "", "image_url": social.imageURL ?? "",
-                                "host": URLComponents(string: url)?.host ?? ""]
+            // Mustache renders a section for an empty string: absent values are left out.
+            var card: [String: Any] = ["title": social.title ?? body.path ?? app.name, "description": social.description ?? "",
+                                       "host": URLComponents(string: url)?.host ?? ""]
+            if let image = social.imageURL, !image.isEmpty { card["image_url"] = image }
+            values["social"] = card
         }
         let range = try Self.range(request)
         let counts = try await state.store.clickCounts(linkID: link.id, from: range.from, to: range.to)

@@ -66,7 +66,7 @@ enum DashboardTemplates {
     <button type="submit" class="secondary">Search</button></form>
     <table id="links"><thead><tr><th>Link</th><th>Path / value</th><th>Campaign</th><th>Created</th></tr></thead><tbody>
     {{#links}}<tr><td><a href="/links/{{id}}">{{url}}</a></td><td>{{path}} {{#value}}<span class="muted">{{value}}</span>{{/value}}</td><td>{{campaign}}</td><td class="muted">{{created}}</td></tr>{{/links}}
-    {{^links}}<tr><td colspan="4" class="muted">No links{{#query}} match “{{query}}”{{/query}}.</td></tr>{{/links}}</tbody></table>
+    {{^links}}<tr><td colspan="4" class="muted">No links{{#searched}} match “{{searched}}”{{/searched}}.</td></tr>{{/links}}</tbody></table>
     {{#next}}<p><a href="/apps/{{app.id}}?cursor={{next}}&amp;q={{query}}">Older links →</a></p>{{/next}}</section>
     <h2>Hosts</h2>{{#hosts}}<section class="host"><h3>{{name}} <span class="muted">({{role}})</span></h3>
     <p>{{#issues_count}}<span class="error">The validator reports {{issues_count}} issue(s):</span>{{/issues_count}}{{^issues_count}}The validator finds nothing wrong with this file.{{/issues_count}}</p>

@@ -84,6 +84,29 @@ struct DashboardTests {
     }
 
     /// Live, so the limiter sees each visitor's address (loopback is a trusted proxy here).
+    /// The edit form is the whole link: an emptied field clears the value (the API's PATCH
+    /// would keep it), and the API's validation still applies.
+    @Test func theEditFormReplacesTheLinkWithTheAPIsRules() async throws {
+        try await TestServer.run { client in
+            let shop = try await client.createApp()
+            let link = try await client.createLink("""
+                {"path": "/p/1", "alias": "one", "social": {"title": "Old title"}, "campaign": {"channel": "mail"}, "deep_link_sub1": "a"}
+                """, app: shop)
+            let linkID = try #require(link.id)
+            let session = try await Self.signIn(client, token: shop.secretKey)
+            let headers = Self.form.merging([.cookie: session.cookie])
+            let refused = try await client.execute(uri: "/links/\(linkID)", method: .post, headers: headers,
+                                                   body: ByteBuffer(string: "csrf=\(session.csrf)&path=no-slash&alias=one"))
+            #expect(refused.status == .badRequest && refused.text.contains("must start with"))
+            let saved = try await client.execute(uri: "/links/\(linkID)", method: .post, headers: headers,
+                                                 body: ByteBuffer(string: "csrf=\(session.csrf)&path=%2Fp%2F2&alias=one&subs=2%3Db"))
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            let stored = try await client.send(.get, "/v1/links/\(linkID)", bearer: shop.secretKey).decode(LinkBody.self)
+            #expect(stored.path == "/p/2" && stored.social == nil && stored.campaign == nil && stored.deepLinkSubs == [2: "b"])
+            #expect(stored.shortURL == link.shortURL && stored.createdAt == link.createdAt, "the same link, at the same address")
+        }
+    }
+
     @Test func wrongTokensAreRateLimitedPerAddress() async throws {
         try await TestServer.run(.live) { client in
             var statuses: [HTTPResponse.Status] = []

@@ -76,8 +76,13 @@ struct LinksController {
         return try HTTPBody.json(shown(link, context.app))
     }
 
-    func update(_ old: Link, with body: LinkBody, app: App) async throws -> Link {
-        let link = try LinkInput.patch(old, with: body, app: app, now: .now)
+    /// `replacing` makes the body the whole link (the dashboard's form, where an emptied
+    /// field means "no value"); otherwise absent fields keep their values (PATCH).
+    func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false) async throws -> Link {
+        var link = try replacing
+            ? LinkInput.create(body, app: app, id: old.id, code: old.code, now: .now)
+            : LinkInput.patch(old, with: body, app: app, now: .now)
+        link.createdAt = old.createdAt
         try await state.store.update(link: link)
         await state.changes.linksChanged(ChangeFeed.keys(of: old) + ChangeFeed.keys(of: link))
         return link

@@ -117,7 +117,8 @@ struct DashboardController {
             let created = try await apps.create(try form.body())
             return try await appPage(id: created.id ?? "", session: session, request: request, secretKey: created.secretKey,
                                      notice: "App created. Copy its secret key now: it is not shown again.")
-        } catch let error as APIError {
+        } catch {
+            let error = try Self.formError(error, context)
             return pages.render("app_form", ["title": "New app", "heading": "New app", "action": "/apps", "form": form.values(), "error": error.message],
                                 session: session, status: error.status)
         }
@@ -146,7 +147,8 @@ struct DashboardController {
         do {
             _ = try await apps.update(app, with: try form.body())
             return .redirect(to: "/apps/\(app.id)")
-        } catch let error as APIError {
+        } catch {
+            let error = try Self.formError(error, context)
             return pages.render("app_form", ["title": "Edit \(app.name)", "heading": "Edit \(app.name)", "action": "/apps/\(app.id)", "form": form.values(),
                                              "error": error.message], session: session, status: error.status)
         }
@@ -207,7 +209,8 @@ struct DashboardController {
         do {
             let (link, _) = try await links.create(try form.body(), app: app)
             return .redirect(to: "/links/\(link.id)")
-        } catch let error as APIError {
+        } catch {
+            let error = try Self.formError(error, context)
             return pages.render("link_form", ["title": "New link", "heading": "New link for \(app.name)", "action": "/apps/\(app.id)/links",
                                               "form": form.values(), "error": error.message], session: session, status: error.status)
         }
@@ -250,9 +253,10 @@ struct DashboardController {
         let form = try await decodeForm(LinkForm.self, request, context)
         try checkCSRF(form.csrf, session)
         do {
-            _ = try await links.update(link, with: try form.body(), app: app)
+            _ = try await links.update(link, with: try form.body(), app: app, replacing: true)
             return .redirect(to: "/links/\(link.id)")
-        } catch let error as APIError {
+        } catch {
+            let error = try Self.formError(error, context)
             return pages.render("link_form", ["title": "Edit link", "heading": "Edit link", "action": "/links/\(link.id)", "form": form.values(), "error": error.message],
                                 session: session, status: error.status)
         }
@@ -282,7 +286,8 @@ struct DashboardController {
         query.append(key: "format", value: Substring(format))
         do {
             return try links.qrCode(for: link, app: app, query: query)
-        } catch let error as APIError {
+        } catch {
+            let error = try Self.formError(error, context)
             throw DashboardError.badRequest(error.message)
         }
     }
@@ -471,6 +476,17 @@ struct DashboardController {
             return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body))
         } catch {
             throw DashboardError.badRequest("The form could not be read.")
+        }
+    }
+
+    /// What the API would answer for a refused form, shown on the form; failures that are
+    /// not about the input (signed out, database away) go on to their own pages.
+    static func formError(_ error: any Error, _ context: AppRequestContext) throws -> APIError {
+        switch error {
+        case let error as APIError: return error
+        case is DashboardError, StoreError.unavailable: throw error
+        case is StoreError: return ErrorMiddleware<AppRequestContext>.translate(error, logger: context.logger)
+        default: throw error
         }
     }
 

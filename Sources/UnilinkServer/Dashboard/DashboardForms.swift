@@ -114,9 +114,10 @@ struct LinkForm: Decodable, Sendable {
     var expiresAt: String?
     var matchWindowSeconds: String?
     var data: String?
+    var subs: String?
 
     enum CodingKeys: String, CodingKey {
-        case csrf, path, alias, channel, campaign, feature, source, medium, data
+        case csrf, path, alias, channel, campaign, feature, source, medium, data, subs
         case deepLinkValue = "deep_link_value", webURL = "web_url", iosURL = "ios_url", androidURL = "android_url", desktopURL = "desktop_url"
         case webOnly = "web_only", minIOS = "min_ios", minAndroid = "min_android", socialTitle = "social_title"
         case socialDescription = "social_description", socialImageURL = "social_image_url", expiresAt = "expires_at"
@@ -149,6 +150,13 @@ struct LinkForm: Decodable, Sendable {
             return (String(line[..<equals]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
         }
         if !pairs.isEmpty { body.data = Dictionary(pairs, uniquingKeysWith: { $1 }) }
+        for line in AppForm.lines(subs) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let index = Int(parts[0]), (1...10).contains(index) else {
+                throw APIError.badRequest("each deep_link_sub line is 'n=value' with n from 1 to 10; got '\(line)'")
+            }
+            body.deepLinkSubs[index] = parts[1]
+        }
         return body
     }
 
@@ -162,6 +170,7 @@ struct LinkForm: Decodable, Sendable {
             "source": link.campaign?.source ?? "", "medium": link.campaign?.medium ?? "", "expires_at": link.expiresAt ?? "",
             "match_window_seconds": link.matchWindowSeconds.map(String.init) ?? "",
             "data": (link.data ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
+            "subs": link.deepLinkSubs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
         ]
     }
 
@@ -172,7 +181,7 @@ struct LinkForm: Decodable, Sendable {
             "min_android": minAndroid ?? "", "social_title": socialTitle ?? "", "social_description": socialDescription ?? "",
             "social_image_url": socialImageURL ?? "", "channel": channel ?? "", "campaign": campaign ?? "", "feature": feature ?? "",
             "source": source ?? "", "medium": medium ?? "", "expires_at": expiresAt ?? "", "match_window_seconds": matchWindowSeconds ?? "",
-            "data": data ?? "",
+            "data": data ?? "", "subs": subs ?? "",
         ]
     }
 }

@@ -117,7 +117,8 @@ enum DashboardTemplates {
     <section><div class="grid"><div><label for="path">Path in the app</label><input type="text" id="path" name="path" value="{{form.path}}" placeholder="/product/42"></div>
     <div><label for="alias">Alias (readable short code)</label><input type="text" id="alias" name="alias" value="{{form.alias}}"></div>
     <div><label for="deep_link_value">deep_link_value</label><input type="text" id="deep_link_value" name="deep_link_value" value="{{form.deep_link_value}}"></div></div>
-    <label for="data">Custom data, key=value per line</label><textarea id="data" name="data">{{form.data}}</textarea></section>
+    <div class="grid"><div><label for="data">Custom data, key=value per line</label><textarea id="data" name="data">{{form.data}}</textarea></div>
+    <div><label for="subs">deep_link_sub1…10, n=value per line</label><textarea id="subs" name="subs">{{form.subs}}</textarea></div></div></section>
     <fieldset><legend>Destinations</legend><div class="grid"><div><label for="web_url">Web</label><input type="url" id="web_url" name="web_url" value="{{form.web_url}}"></div>
     <div><label for="ios_url">iOS without the app</label><input type="url" id="ios_url" name="ios_url" value="{{form.ios_url}}"></div>
     <div><label for="android_url">Android without the app</label><input type="url" id="android_url" name="android_url" value="{{form.android_url}}"></div>

@@ -31,7 +31,7 @@ struct ClickRouterTests {
     }
 
     enum Kind: String {
-        case preview, crawler, hint, web, store, intent, platformURL, gone, scheme
+        case preview, crawler, hint, web, store, intent, platformURL, gone, scheme, refused
     }
 
     static func kind(_ decision: ClickDecision) -> Kind {
@@ -40,6 +40,7 @@ struct ClickRouterTests {
         case .crawlerPage: .crawler
         case .openInBrowserHint: .hint
         case .gone: .gone
+        case .refused: .refused
         case .scheme: .scheme
         case .redirect(let url, let outcome):
             switch outcome {

@@ -58,6 +58,9 @@ public struct LinkContent: Sendable, Equatable, Codable {
     public var social: Social?
     public var campaign: Campaign?
     public var data: [String: String]
+    /// A Firebase Dynamic Link's own parameters (`link=...&apn=...`), for links created
+    /// through the FDL-shaped API: they route as FDL did.
+    public var dynamicLinkQuery: String?
 
     public init(
         path: String? = nil, deepLinkValue: String? = nil, deepLinkSubs: [Int: String] = [:], ref: String? = nil,

@@ -12,6 +12,9 @@ public enum ClickDecision: Sendable, Equatable {
     /// Straight to the app's custom scheme: only for a visitor the sender knows has the
     /// app (a signed `ul_installed` marker), where universal links did not fire.
     case scheme(String)
+    /// The link cannot be followed (a compatibility link whose destination the app's
+    /// allow-list refuses, or that lacks its deep link): an error page, never a redirect.
+    case refused(String)
 
     /// How the click is counted; `nil` when it is not a click at all.
     public var outcome: ClickOutcome? {
@@ -21,7 +24,7 @@ public enum ClickDecision: Sendable, Equatable {
         case .openInBrowserHint: .browserHint
         case .gone: .expired
         case .scheme: .scheme
-        case .crawlerPage: nil
+        case .crawlerPage, .refused: nil
         }
     }
 }

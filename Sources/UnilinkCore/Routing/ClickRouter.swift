@@ -8,6 +8,12 @@ public struct ClickRouter: Sendable {
     }
 
     public func decide(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
+        if let dynamicLink = link.dynamicLink { return FirebaseRouter(router: self).decide(link, dynamicLink, for: visit) }
+        return decideOrdinary(link, for: visit)
+    }
+
+    /// Unilink's own routing, which FDL's defers to for previews and crawlers.
+    func decideOrdinary(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
         let agent = visit.userAgent
         if agent.isCrawler || visit.isHead {
             var model = preview(link, visit)
@@ -74,7 +80,7 @@ public struct ClickRouter: Sendable {
 
     /// Chrome's intent URL: opens the app when installed although App Links did not fire,
     /// otherwise the Play Store with the click id as install referrer.
-    func intentURL(_ link: ResolvedLink, _ visit: Visit, fallback: String) -> String {
+    public func intentURL(_ link: ResolvedLink, _ visit: Visit, fallback: String) -> String {
         let target = link.url(on: link.host, addressing: addressing)
         let withoutScheme = target.drop(while: { $0 != ":" }).dropFirst(3)
         let scheme = target.hasPrefix("http://") ? "http" : "https"

@@ -9,8 +9,14 @@ public struct ResolvedLink: Sendable, Equatable {
     public var role: HostRole
     /// The app's allow-list, built once per app by whoever keeps the app (not per click).
     public var destinations: DestinationPolicy
+    /// Set when the link is a Firebase Dynamic Link (its query or its stored parameters).
+    public var dynamicLink: FirebaseDynamicLink?
 
-    public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole, destinations: DestinationPolicy? = nil) {
+    public init(
+        app: App, link: Link?, content: LinkContent, host: String, role: HostRole, destinations: DestinationPolicy? = nil,
+        dynamicLink: FirebaseDynamicLink? = nil
+    ) {
+        self.dynamicLink = dynamicLink
         self.app = app
         self.link = link
         self.content = content
@@ -38,7 +44,9 @@ public struct ResolvedLink: Sendable, Equatable {
     /// carries its content and identity.
     public func url(on host: String, addressing: HostAddressing, extra: [(String, String)] = []) -> String {
         var query = LinkParameters.longQuery(for: content, code: link?.code)
-        for (name, value) in extra {
+        // An ad-hoc dynamic link carries its FDL parameters to the app's other hosts.
+        let carried = link == nil ? dynamicLink?.items ?? [] : []
+        for (name, value) in carried + extra {
             query += (query.isEmpty ? "" : "&") + "\(name)=\(URLText.queryValue(value))"
         }
         return addressing.url(host: host, path: path, query: query)

@@ -7,13 +7,21 @@ struct LinkResolver {
     let cache: LinkCache
 
     func resolve(host: HostDirectory.Host, name: String, path: String, query: String?) async throws -> ResolvedLink? {
-        let items = query.map { URLText.queryItems(Substring($0)) } ?? []
+        var items = query.map { URLText.queryItems(Substring($0)) } ?? []
+        let requested = FirebaseDynamicLink(items: items)
+        if requested != nil { items.removeAll { FirebaseDynamicLink.keys.contains($0.name) } }
         let stored: Link?
         var content: LinkContent
         switch host.role {
         case .short:
             var segment = Substring(path.drop(while: { $0 == "/" }))
             while segment.hasSuffix("/") { segment = segment.dropLast() }
+            if segment.isEmpty, requested != nil {
+                // FDL's long link on its own domain: `https://links.example.com/?link=...`.
+                stored = nil
+                content = LinkContent(path: "/")
+                break
+            }
             guard !segment.isEmpty, !segment.contains("/"), segment.count <= Alias.maxLength else { return nil }
             stored = try await find(code: segment, alias: String(segment), appID: host.app.id)
             guard let stored else { return nil }
@@ -21,12 +29,15 @@ struct LinkResolver {
         case .primary, .alternate:
             let code = items.last { $0.name == LinkParameters.codeKey }?.value
             stored = try await code.asyncFlatMap { try await find(code: Substring($0), alias: nil, appID: host.app.id) }
-            guard stored != nil || host.claims.claims(path: path, query: query) else { return nil }
+            guard stored != nil || requested != nil || host.claims.claims(path: path, query: query) else { return nil }
             content = stored?.content ?? LinkContent(path: path)
             if content.path == nil { content.path = path }
         }
         LinkParameters.apply(items, to: &content)
-        return ResolvedLink(app: host.app, link: stored, content: content, host: name, role: host.role, destinations: host.destinations)
+        let dynamicLink = requested ?? stored?.content.dynamicLinkQuery.flatMap { FirebaseDynamicLink(items: URLText.queryItems(Substring($0))) }
+        dynamicLink?.apply(to: &content)
+        return ResolvedLink(app: host.app, link: stored, content: content, host: name, role: host.role, destinations: host.destinations,
+                            dynamicLink: dynamicLink)
     }
 
     private func find(code: Substring, alias: String?, appID: String) async throws -> Link? {

@@ -102,6 +102,8 @@ struct ClickController {
             return Pages.gone()
         case .scheme(let location):
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
+        case .refused(let reason):
+            return Pages.refused(reason)
         }
     }
 }

@@ -74,6 +74,8 @@ struct LinkDebugger {
             return "410: the link expired and the app has no web page."
         case .scheme(let location):
             return "302 to the app's scheme \(location)."
+        case .refused(let reason):
+            return "400 error page, no redirect: \(reason)."
         }
     }
 }

@@ -24,6 +24,11 @@ enum Pages {
         return html(simple(title: "Link not found", text: "This link does not exist or was removed.", extra: link), status: .notFound, cache: "no-store")
     }
 
+    /// A link whose destination the app does not allow: said plainly, never followed.
+    static func refused(_ reason: String) -> Response {
+        html(simple(title: "This link cannot be opened", text: escape(reason), extra: ""), status: .badRequest, cache: "no-store")
+    }
+
     static func gone() -> Response {
         html(simple(title: "Link expired", text: "This link has expired.", extra: ""), status: .gone, cache: "no-store")
     }

@@ -94,6 +94,8 @@ func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
     }
     SystemController(state: state).register(on: router)
     AssociationController(state: state).register(on: router)
+    FirebaseShortLinksController(state: state).register(on: group("/v1/shortLinks", .api))
+    BranchController(state: state).register(on: group("/v1/url", .api))
     AppsController(state: state).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
     LinksController(state: state).register(on: group("/v1/links", .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192
@@ -103,6 +105,6 @@ func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
         events: group("/v1/sdk/events", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
     )
     SignalsController(state: state).register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
-    ClickController(state: state).register(on: group("", .clicks))
+    ClickController(state: state, pages: dashboard.pages).register(on: group("", .clicks))
     return router
 }

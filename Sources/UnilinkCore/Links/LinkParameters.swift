@@ -17,7 +17,18 @@ public enum LinkParameters {
             case codeKey, clickKey, installedKey: continue
             case "deep_link_value": content.deepLinkValue = value
             case "ref": content.ref = value
-            case "channel", "~channel": campaign.channel = value
+            case "channel", "~channel", "af_channel": campaign.channel = value
+            // Branch's and OneLink's destinations; the allow-list is applied when routing.
+            case "$fallback_url": content.webURL = value
+            case "$desktop_url", "af_web_dp": content.desktopURL = value
+            case "$ios_url", "af_ios_url": content.iosURL = value
+            case "$android_url", "af_android_url": content.androidURL = value
+            case "$deeplink_path": content.path = value.hasPrefix("/") ? value : "/" + value
+            case "$web_only": content.webOnly = value == "true" || value == "1"
+            case "$og_title": content.social = Self.social(content.social) { $0.title = value }
+            case "$og_description": content.social = Self.social(content.social) { $0.description = value }
+            case "$og_image_url": content.social = Self.social(content.social) { $0.imageURL = value }
+            case "af_force_deeplink", "$match_duration": continue
             case "campaign", "utm_campaign", "c", "~campaign": campaign.campaign = value
             case "feature", "~feature": campaign.feature = value
             case "source", "utm_source", "pid": campaign.source = value
@@ -31,6 +42,28 @@ public enum LinkParameters {
             }
         }
         content.campaign = campaign.isEmpty ? nil : campaign
+    }
+
+    /// Parameters other systems honoured that a long link here ignores, with the reason the
+    /// debugger shows.
+    public static func ignored(_ items: [(name: String, value: String)]) -> [(name: String, reason: String)] {
+        items.compactMap { name, _ in
+            switch name {
+            case "af_force_deeplink":
+                ("af_force_deeplink", "ignored: Unilink opens the app through universal links, App Links and Chrome intents, never by forcing a scheme")
+            case "af_dp":
+                ("af_dp", "not used to route: the app opens through universal links or App Links; the value reaches the app as data")
+            case "$match_duration":
+                ("$match_duration", "ignored on a long link: set match_window_seconds on the link or the app")
+            default: nil
+            }
+        }
+    }
+
+    private static func social(_ social: LinkContent.Social?, _ change: (inout LinkContent.Social) -> Void) -> LinkContent.Social {
+        var social = social ?? .init()
+        change(&social)
+        return social
     }
 
     /// `deep_link_sub1` ... `deep_link_sub10` -> 1 ... 10.

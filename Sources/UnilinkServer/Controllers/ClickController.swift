@@ -9,6 +9,7 @@ import UnilinkCore
 /// on a cache miss.
 struct ClickController {
     let state: ServerState
+    let pages: DashboardPages
 
     /// `group` is the root with the clicks' rate limit; the router generates HEAD, which
     /// `click` answers without counting.
@@ -23,6 +24,9 @@ struct ClickController {
         }
         let path = request.uri.path
         let query = request.uri.query
+        if let query, query.contains("d=1"), URLText.queryItems(Substring(query)).contains(where: { $0.name == "d" && $0.value == "1" }) {
+            return try await debugPage(name: name, path: path, query: query)
+        }
         guard let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: query) else {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
         }
@@ -52,6 +56,18 @@ struct ClickController {
         // Pages of stored content are kept; a long link's ad-hoc values are not.
         let cacheable = link.link.map { $0.content == link.content } ?? false
         return respond(decision, head: visit.isHead, cacheable: cacheable)
+    }
+
+    /// FDL's `?d=1`: the link debugger for this link, public (no recent clicks), not a click.
+    private func debugPage(name: String, path: String, query: String) async throws -> Response {
+        let kept = URLText.queryItems(Substring(query)).filter { !($0.name == "d" && $0.value == "1") }
+        let rest = kept.map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
+        let url = "https://\(name)\(path)" + (rest.isEmpty ? "" : "?" + rest)
+        do {
+            return try await LinkDebugPage(state: state, pages: pages).render(url, session: nil)
+        } catch let error as DashboardError {
+            throw APIError.notFound("\(error)")
+        }
     }
 
     /// A mobile click that may end in an install waits for it, with what matching needs.

@@ -185,7 +185,7 @@ struct LinksController {
 
     /// Stores new links; a collision of random codes (about one in 10^12 per pair) draws
     /// new codes. Returns the links as stored.
-    private func store(_ links: [Link]) async throws -> [Link] {
+    func store(_ links: [Link]) async throws -> [Link] {
         guard !links.isEmpty else { return [] }
         var links = links
         for attempt in 1...3 {

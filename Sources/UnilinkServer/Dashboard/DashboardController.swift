@@ -397,45 +397,7 @@ struct DashboardController {
     @Sendable func debug(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await requireSession(request, context)
         let text = (request.uri.queryParameters["url"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-        var values: [String: Any] = ["title": "Link debugger", "url": text]
-        guard !text.isEmpty else { return pages.render("debug", values, session: session) }
-        let parsed = URLComponents(string: text.contains("://") ? text : "https://\(text)")
-        let name = HostName.normalize(parsed?.host ?? "")
-        guard let host = state.directory.host(name) else {
-            values["error"] = "No app serves the host '\(name)'."
-            return pages.render("debug", values, session: session, status: .notFound)
-        }
-        guard session.isAdmin || session.appID == host.app.id else { throw DashboardError.forbidden("That link belongs to another app.") }
-        let path = parsed?.percentEncodedPath.isEmpty == false ? parsed!.percentEncodedPath : "/"
-        guard let resolved = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery) else {
-            values["error"] = "'\(path)' on \(name) is not a link of \(host.app.name): visitors get the not-found page."
-            return pages.render("debug", values, session: session, status: .notFound)
-        }
-        let url = "https://\(name)\(path)" + (parsed?.percentEncodedQuery.map { "?\($0)" } ?? "")
-        let aasa = (try? AASADocument(json: Data(host.associationFile.readableBytesView))).map(AASAMatcher.init)
-        let rows = LinkDebugger(router: ClickRouter(addressing: state.addressing)).rows(resolved, host: name, claims: aasa ?? host.claims, url: url)
-        var claims: [[String: Any]] = []
-        for domain in host.app.domains {
-            guard let other = state.directory.host(domain.host),
-                  let matcher = try? AASAMatcher(AASADocument(json: Data(other.associationFile.readableBytesView))) else { continue }
-            for appID in matcher.appIDs {
-                let verdict = matcher.decide(appID: appID, url: "https://\(domain.host)\(path)", host: domain.host)
-                claims.append(["host": domain.host, "app_id": appID, "decision": verdict.decision.rawValue, "rule": verdict.rule?.description ?? "", "note": verdict.note ?? ""])
-            }
-        }
-        var recent: [RecentClick] = []
-        if let link = resolved.link { recent = try await state.store.recentClicks(linkID: link.id, limit: 20) }
-        let visitors: [[String: Any]] = rows.map { ["name": $0.name, "agent": $0.userAgent, "what": $0.what, "outcome": $0.outcome] }
-        let clicks: [[String: Any]] = recent.map { ["time": Timestamp.format($0.time), "platform": $0.platform, "outcome": $0.outcome, "in_app": $0.inAppBrowser ?? ""] }
-        var explained: [String: Any] = ["host": name, "role": host.role.rawValue, "app_id": host.app.id, "app_name": host.app.name]
-        explained["link_id"] = resolved.link?.id ?? ""
-        explained["path"] = resolved.content.path ?? ""
-        explained["value"] = resolved.content.deepLinkValue ?? ""
-        explained["visitors"] = visitors
-        explained["claims"] = claims
-        explained["clicks"] = clicks
-        values["resolved"] = explained
-        return pages.render("debug", values, session: session)
+        return try await LinkDebugPage(state: state, pages: pages).render(text, session: session)
     }
 
     @Sendable func notFound(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -164,15 +164,16 @@ enum DashboardTemplates {
     static let debug = #"""
     {{> head}}<h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1" id="debug-url">
     <button type="submit">Explain</button></form></section>
-    {{#resolved}}<section><p>Host <code>{{host}}</code> ({{role}}) of <a href="/apps/{{app_id}}">{{app_name}}</a>. {{#link_id}}Stored link <a href="/links/{{link_id}}">{{link_id}}</a>.{{/link_id}}{{^link_id}}Ad-hoc long link.{{/link_id}}</p>
+    {{#resolved}}<section><p>Host <code>{{host}}</code> ({{role}}) of {{#signed_in}}<a href="/apps/{{app_id}}">{{app_name}}</a>{{/signed_in}}{{^signed_in}}{{app_name}}{{/signed_in}}. {{#link_id}}Stored link {{#signed_in}}<a href="/links/{{link_id}}">{{link_id}}</a>{{/signed_in}}{{^signed_in}}{{link_id}}{{/signed_in}}.{{/link_id}}{{^link_id}}Ad-hoc long link.{{/link_id}}</p>
     <p>Content: path <code>{{path}}</code>{{#value}}, deep_link_value <code>{{value}}</code>{{/value}}</p></section>
+    {{#warnings}}<p class="notice">{{.}}</p>{{/warnings}}{{#ignored}}<p class="muted"><code>{{name}}</code>: {{reason}}</p>{{/ignored}}
     <h2>What each visitor gets</h2><section><table id="visitors"><thead><tr><th>Visitor</th><th>What happens</th><th>Counted as</th></tr></thead><tbody>
     {{#visitors}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{agent}}</span></td><td>{{what}}</td><td>{{outcome}}</td></tr>{{/visitors}}</tbody></table></section>
     <h2>Which AASA rule claims the path</h2><section><table><thead><tr><th>Host</th><th>App id</th><th>Decision</th><th>Rule</th></tr></thead><tbody>
     {{#claims}}<tr><td>{{host}}</td><td>{{app_id}}</td><td>{{decision}}</td><td><code>{{rule}}</code> {{note}}</td></tr>{{/claims}}
     {{^claims}}<tr><td colspan="4" class="muted">The app has no iOS app id, so no AASA rule applies.</td></tr>{{/claims}}</tbody></table></section>
-    <h2>Recent clicks</h2><section><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
-    {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{in_app}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></section>{{/resolved}}{{> foot}}
+    {{#signed_in}}<h2>Recent clicks</h2><section><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
+    {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{in_app}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></section>{{/signed_in}}{{/resolved}}{{> foot}}
     """#
 
     static let message = #"""

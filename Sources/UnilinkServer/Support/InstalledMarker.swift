@@ -25,6 +25,12 @@ struct InstalledMarker: Sendable {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
+    /// The installation's keyed digest of `text` for another purpose (FDL's unguessable
+    /// suffixes): deterministic here, unpredictable elsewhere.
+    func digest(_ purpose: String, _ text: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Data("\(purpose)\u{0}\(text)".utf8), using: key))
+    }
+
     func isValid(_ marker: Substring, for link: Link) -> Bool {
         marker.utf8.count == 22 && constantTimeEquals(String(marker), signature(for: link))
     }

@@ -15,9 +15,13 @@ enum OpenAPIDocument {
           "id": {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}
         },
         "responses": {
-          "Error": {"description": "A problem with the request", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          "Error": {"description": "A problem with the request", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "BranchError": {"description": "Branch's error shape", "content": {"application/json": {"schema": {"type": "object", "required": ["error"],
+            "properties": {"error": {"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}}}}}}
         },
         "schemas": {
+          "GoogleError": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["code", "message", "status"],
+            "properties": {"code": {"type": "integer"}, "message": {"type": "string"}, "status": {"type": "string"}}}}},
           "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["code", "message"],
             "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
           "App": {"type": "object", "properties": {
@@ -154,6 +158,38 @@ enum OpenAPIDocument {
               {"name": "level", "in": "query", "schema": {"type": "string", "enum": ["L", "M", "Q", "H"], "default": "M"}}],
             "responses": {"200": {"description": "The image", "content": {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}},
               "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/v1/shortLinks": {
+          "post": {"summary": "Firebase Dynamic Links' REST shape: a short link for a long dynamic link (same input, same short link)",
+            "parameters": [{"name": "key", "in": "query", "required": true, "description": "The app's publishable key", "schema": {"type": "string"}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {
+              "longDynamicLink": {"type": "string"}, "dynamicLinkInfo": {"type": "object"},
+              "suffix": {"type": "object", "properties": {"option": {"type": "string", "enum": ["SHORT", "UNGUESSABLE"]}}}}}}}},
+            "responses": {"200": {"description": "The short link", "content": {"application/json": {"schema": {"type": "object", "required": ["shortLink", "previewLink", "warning"],
+                "properties": {"shortLink": {"type": "string"}, "previewLink": {"type": "string"}, "warning": {"type": "array", "items": {"type": "object",
+                  "properties": {"warningCode": {"type": "string"}, "warningMessage": {"type": "string"}}}}}}}}},
+              "400": {"description": "FDL's error shape", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GoogleError"}}}}}}
+        },
+        "/v1/url": {
+          "post": {"summary": "Branch's link API shape: a short link from branch_key, alias and data",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {
+              "branch_key": {"type": "string"}, "alias": {"type": "string"}, "data": {"type": "object"}, "channel": {"type": "string"},
+              "feature": {"type": "string"}, "campaign": {"type": "string"}, "stage": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}}},
+            "responses": {"200": {"description": "The URL", "content": {"application/json": {"schema": {"type": "object", "properties": {"url": {"type": "string"}}}}}},
+              "400": {"$ref": "#/components/responses/BranchError"}, "401": {"$ref": "#/components/responses/BranchError"},
+              "409": {"$ref": "#/components/responses/BranchError"}, "422": {"$ref": "#/components/responses/BranchError"}}},
+          "get": {"summary": "Branch's link read: a short link's data in Branch's keys",
+            "parameters": [{"name": "url", "in": "query", "required": true, "schema": {"type": "string"}},
+              {"name": "branch_key", "in": "query", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "The link", "content": {"application/json": {"schema": {"type": "object"}}}},
+              "401": {"$ref": "#/components/responses/BranchError"}, "404": {"$ref": "#/components/responses/BranchError"}}}
+        },
+        "/v1/url/bulk/{branch_key}": {
+          "parameters": [{"name": "branch_key", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "post": {"summary": "Branch's bulk link creation: one answer per link, in order",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "array", "maxItems": 1000, "items": {"type": "object"}}}}},
+            "responses": {"200": {"description": "A URL or an error per link", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
+              "400": {"$ref": "#/components/responses/BranchError"}, "401": {"$ref": "#/components/responses/BranchError"}}}
         },
         "/v1/sdk/resolve": {
           "post": {"summary": "What a URL the app was opened with points to", "security": [{"publishableKey": []}],

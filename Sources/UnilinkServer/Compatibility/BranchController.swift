@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import UnilinkAPI
+import UnilinkCore
+import UnilinkStorage
+
+/// Branch's link API shapes: `POST /v1/url`, `POST /v1/url/bulk/{branch_key}` and
+/// `GET /v1/url?url=&branch_key=`, with the app's publishable or secret key as the
+/// `branch_key`. Answers as Branch did (200 `{"url"}`); the same alias with the same data
+/// is the same URL, with other data a 409.
+struct BranchController {
+    let state: ServerState
+    static let maxBulk = 1000
+
+    /// `group` is `/v1/url` with the API's rate limit.
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.post(use: create)
+        group.post("bulk/{branch_key}", use: bulk)
+        group.get(use: read)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await answering {
+            let body = try await decode(BranchLink.self, request, context)
+            let app = try app(for: body.branchKey)
+            return Self.json(["url": try await url(of: body, app: app)], status: .ok)
+        }
+    }
+
+    @Sendable func bulk(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await answering {
+            let app = try app(for: try context.parameters.require("branch_key"))
+            let bodies = try await decode([BranchLink].self, request, context)
+            guard bodies.count <= Self.maxBulk else { throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)") }
+            var answers: [[String: Any]] = []
+            for body in bodies {
+                do {
+                    answers.append(["url": try await url(of: body, app: app)])
+                } catch let error as APIError {
+                    answers.append(["error": ["code": error.status.code, "message": error.message]])
+                }
+            }
+            return Self.json(answers, status: .ok)
+        }
+    }
+
+    @Sendable func read(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await answering {
+            let query = request.uri.queryParameters
+            let app = try app(for: query["branch_key"].map(String.init))
+            guard let text = query["url"].map(String.init), let url = LinkURL(text) else { throw APIError.badRequest("'url' must be one of the app's short links") }
+            let segment = String(url.path.drop(while: { $0 == "/" }))
+            let host = url.host.lowercased()
+            guard app.domains.contains(where: { $0.host == host && $0.role == .short }), !segment.isEmpty else {
+                throw APIError.notFound("'\(text.prefix(200))' is not a short link of this app")
+            }
+            let link: Link?
+            if let found = try await state.store.link(code: segment), found.appID == app.id { link = found } else {
+                link = try await state.store.link(appID: app.id, alias: segment)
+            }
+            guard let link else { throw APIError.notFound("no link of this app at '\(text.prefix(200))'") }
+            let shown = LinksController(state: state).shown(link, app)
+            return Self.json(BranchLink.shape(of: shown, url: shown.shortURL ?? text), status: .ok)
+        }
+    }
+
+    private func url(of body: BranchLink, app: App) async throws -> String {
+        let (link, _) = try await LinksController(state: state).create(try body.body(), app: app)
+        let shown = LinksController(state: state).shown(link, app)
+        guard let url = shown.shortURL ?? shown.longURL else { throw APIError.conflict("no_short_host", "the app has no short host to put the link on") }
+        return url
+    }
+
+    /// Publishable or secret key, as Branch accepted either.
+    private func app(for key: String?) throws -> App {
+        let snapshot = state.directory.current
+        guard let key, !key.isEmpty else { throw APIError.unauthorized("send the app's publishable or secret key as 'branch_key'") }
+        let appID = key.hasPrefix("sk_") ? snapshot.secretKeys[Identifiers.hash(key)] : snapshot.publishableKeys[key]
+        let expiry = key.hasPrefix("sk_") ? snapshot.keyExpiry[Identifiers.hash(key)] : snapshot.keyExpiry[key]
+        guard let appID, let app = snapshot.apps[appID], expiry.map({ $0 > .now }) ?? true else {
+            throw APIError.unauthorized("the branch_key is not a valid key of any app")
+        }
+        return app
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: AppRequestContext) async throws -> T {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(DecodingProblem.describe(error))
+        }
+    }
+
+    /// Branch's error shape: `{"error": {"code": 409, "message": ...}}`.
+    private func answering(_ work: () async throws -> Response) async throws -> Response {
+        do {
+            return try await work()
+        } catch let error as APIError {
+            return Self.json(["error": ["code": error.status.code, "message": error.message]], status: error.status)
+        } catch let error as StoreError {
+            if case .unavailable = error { throw error }
+            let translated = ErrorMiddleware<AppRequestContext>.translate(error, logger: .init(label: "branch"))
+            return Self.json(["error": ["code": translated.status.code, "message": translated.message]], status: translated.status)
+        }
+    }
+
+    static func json(_ object: Any, status: HTTPResponse.Status) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        // Importing links exported from Firebase and Branch (CSV with quoted fields).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
         // Tests only: the end-to-end test talks to the real server over loopback.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
     ],
@@ -69,6 +71,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
             swiftSettings: swiftSettings
         ),

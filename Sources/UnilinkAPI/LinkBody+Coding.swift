@@ -34,6 +34,7 @@ extension LinkBody {
         data = try field("data")
         expiresAt = try field("expires_at")
         matchWindowSeconds = try field("match_window_seconds")
+        dynamicLink = try field("dynamic_link")
         createdAt = try field("created_at")
         updatedAt = try field("updated_at")
     }
@@ -62,6 +63,7 @@ extension LinkBody {
         try put(data, "data")
         try put(expiresAt, "expires_at")
         try put(matchWindowSeconds, "match_window_seconds")
+        try put(dynamicLink, "dynamic_link")
         try put(createdAt, "created_at")
         try put(updatedAt, "updated_at")
     }

@@ -67,6 +67,9 @@ public struct LinkBody: Codable, Sendable, Equatable {
     /// RFC 3339 (`2027-01-01T00:00:00Z`).
     public var expiresAt: String?
     public var matchWindowSeconds: Int?
+    /// A Firebase Dynamic Link this link routes as (FDL's rules): its long URL or just its
+    /// query (`link=...&apn=...`). Answered as the query.
+    public var dynamicLink: String?
     public var createdAt: String?
     public var updatedAt: String?
 

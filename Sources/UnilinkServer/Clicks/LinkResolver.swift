@@ -16,10 +16,13 @@ struct LinkResolver {
         case .short:
             var segment = Substring(path.drop(while: { $0 == "/" }))
             while segment.hasSuffix("/") { segment = segment.dropLast() }
-            if segment.isEmpty, requested != nil {
-                // FDL's long link on its own domain: `https://links.example.com/?link=...`.
-                stored = nil
-                content = LinkContent(path: "/")
+            if segment.isEmpty {
+                // FDL's long link on its own domain (`https://links.example.com/?link=...`), or a
+                // stored link's long form there (`/?deep_link_value=...&ul_code=...`, as intents carry it).
+                let code = items.last { $0.name == LinkParameters.codeKey }?.value
+                stored = try await code.asyncFlatMap { try await find(code: Substring($0), alias: nil, appID: host.app.id) }
+                guard stored != nil || requested != nil else { return nil }
+                content = stored?.content ?? LinkContent(path: "/")
                 break
             }
             guard !segment.isEmpty, !segment.contains("/"), segment.count <= Alias.maxLength else { return nil }

@@ -43,6 +43,9 @@ struct LinksController {
         let bodies = try await request.decode(as: [LinkBody].self, context: context)
         guard !bodies.isEmpty else { throw APIError.badRequest("the batch is empty") }
         guard bodies.count <= Self.maxBatch else { throw APIError.badRequest("a batch holds at most \(Self.maxBatch) links; got \(bodies.count)") }
+        if request.uri.queryParameters["dry_run"] == "true" {
+            return try HTTPBody.json(BatchPlan(appID: app.id, data: try await plan(bodies, app: app)))
+        }
         let (links, existing) = try await prepare(bodies, app: app)
         var stored = try await store(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element)).makeIterator()
         let answered = existing.map { $0 ?? stored.next()! }
@@ -145,6 +148,29 @@ struct LinksController {
         return try HTTPBody.json(stats)
     }
 
+    /// What a batch would do, item by item, storing nothing (`?dry_run=true`, for imports):
+    /// `create`, `exists` (an identical link holds the alias: a re-run), `conflict` (another
+    /// link holds it, or the batch repeats it) or `invalid` with the API's message.
+    private func plan(_ bodies: [LinkBody], app: App) async throws -> [BatchPlan.Item] {
+        var aliases = Set<String>()
+        var items: [BatchPlan.Item] = []
+        for (index, body) in bodies.enumerated() {
+            do {
+                let (_, existing) = try await prepare([body], app: app)
+                if let alias = body.alias, !aliases.insert(alias).inserted {
+                    items.append(.init(index: index, status: "conflict", alias: alias, message: "the alias '\(alias)' appears twice in the batch"))
+                } else if let link = existing[0] {
+                    items.append(.init(index: index, status: "exists", alias: body.alias, message: nil, url: shown(link, app).shortURL))
+                } else {
+                    items.append(.init(index: index, status: "create", alias: body.alias, message: nil))
+                }
+            } catch let error as APIError {
+                items.append(.init(index: index, status: error.status == .conflict ? "conflict" : "invalid", alias: body.alias, message: error.message))
+            }
+        }
+        return items
+    }
+
     /// Validates every body; an alias already used by an identical link answers with that
     /// link (idempotent repeat), by a different one with 409.
     private func prepare(_ bodies: [LinkBody], app: App) async throws -> ([Link], [Link?]) {
@@ -218,5 +244,23 @@ struct LinksController {
             throw APIError.badRequest("'\(field)' must be a date like 2026-11-22")
         }
         return text
+    }
+}
+
+/// `POST /v1/links/batch?dry_run=true`: one verdict per item, nothing stored.
+struct BatchPlan: Encodable {
+    struct Item: Encodable {
+        var index: Int
+        var status: String
+        var alias: String?
+        var message: String?
+        var url: String?
+    }
+
+    var appID: String
+    var data: [Item]
+
+    enum CodingKeys: String, CodingKey {
+        case appID = "app_id", data
     }
 }

@@ -77,6 +77,20 @@ enum LinkInput {
             }
             content.data = data
         }
+        if let dynamic = body.dynamicLink {
+            let query = dynamic.contains("://") ? LinkURL(dynamic)?.query ?? "" : dynamic.hasPrefix("?") ? String(dynamic.dropFirst()) : dynamic
+            let items = URLText.queryItems(Substring(query))
+            guard let dynamicLink = FirebaseDynamicLink(items: items) else {
+                throw APIError.badRequest("'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
+            }
+            if let problem = dynamicLink.problem(policy: DestinationPolicy(app: app), appHosts: Set(app.domains.map(\.host))) {
+                throw APIError.unprocessable("destination_not_allowed", "dynamic_link: \(problem)")
+            }
+            content.dynamicLinkQuery = items.map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
+            LinkParameters.apply(items.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
+            if content.deepLinkValue == nil { content.deepLinkValue = dynamicLink.link }
+            if content.path == nil { content.path = "/" }
+        }
         link.content = content
         if let alias = body.alias {
             if let problem = Alias.problem(with: alias) { throw APIError(.badRequest, "invalid_alias", problem) }
@@ -130,6 +144,7 @@ enum LinkInput {
         body.data = content.data.isEmpty ? nil : content.data
         body.expiresAt = link.expiresAt.map(Timestamp.format)
         body.matchWindowSeconds = link.matchWindowSeconds
+        body.dynamicLink = content.dynamicLinkQuery
         body.createdAt = Timestamp.format(link.createdAt)
         body.updatedAt = Timestamp.format(link.updatedAt)
         return body

@@ -39,7 +39,7 @@ struct APIClient: Sendable {
                 return try JSONDecoder().decode(Answer.self, from: answer)
             } catch {
                 guard attempt < configuration.maxAttempts, Self.isTransient(error) else { throw error }
-                try await Task.sleep(for: delay)
+                try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
                 delay *= 2
                 attempt += 1
             }

@@ -77,6 +77,9 @@ public struct DeepLink: Sendable, Equatable {
 public struct DeepLinkResult: Sendable {
     public enum Status: Sendable, Equatable {
         case found, notFound, failure
+        /// Not one of the app's links (another host or scheme: an OAuth callback, a file):
+        /// nothing was asked or delivered; handle the URL elsewhere.
+        case ignored
     }
 
     public var status: Status
@@ -90,4 +93,5 @@ public struct DeepLinkResult: Sendable {
     }
 
     public static let notFound = DeepLinkResult(status: .notFound)
+    public static let ignored = DeepLinkResult(status: .ignored)
 }

@@ -1,11 +1,11 @@
 public import Foundation
-import Synchronization
 
 /// Routes a deep link's path to a screen: `register("/u/:id") { match in ... }`.
 /// `canOpen(url:)` lets `application(_:continue:restorationHandler:)` return `false` for
 /// links this app version cannot show, so iOS opens Safari and the web page instead.
 public final class LinkRouter: Sendable {
-    public typealias Handler = @Sendable (RouteMatch) -> Void
+    /// Runs on the main actor: it shows a screen.
+    public typealias Handler = @MainActor @Sendable (RouteMatch) -> Void
 
     struct Route {
         let segments: [Segment]
@@ -19,7 +19,7 @@ public final class LinkRouter: Sendable {
         case rest
     }
 
-    private let routes = Mutex<[Route]>([])
+    private let routes = Locked<[Route]>([])
 
     public init() {}
 
@@ -60,6 +60,7 @@ public final class LinkRouter: Sendable {
     }
 
     /// Runs the matching route's handler; `false` when no route takes the link.
+    @MainActor
     @discardableResult
     public func route(_ link: DeepLink) -> Bool {
         guard var match = match(path: link.path) else { return false }

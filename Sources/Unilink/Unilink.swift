@@ -1,34 +1,35 @@
 public import Foundation
-import Synchronization
 import UnilinkAPI
 
-/// Receives every link event's result once.
-public protocol UnilinkDelegate: AnyObject, Sendable {
+/// Receives every link event's result once, on the main actor: a view controller or an
+/// `@MainActor` model conforms as it is.
+@MainActor
+public protocol UnilinkDelegate: AnyObject {
     func unilink(_ unilink: Unilink, didResolveDeepLink result: DeepLinkResult)
 }
 
 /// The SDK: one entry point for universal links, short links, custom schemes and the
 /// deferred link after install. Each link event gives one result, through the returned
-/// value, the `results` stream and the delegate alike.
+/// value, every `results` stream and the delegate alike.
 public final class Unilink: Sendable {
     public let configuration: UnilinkConfiguration
     public let router = LinkRouter()
-    /// Every result, once per link event.
-    public let results: AsyncStream<DeepLinkResult>
+    /// Told of every result, on the main actor.
+    @MainActor public weak var delegate: (any UnilinkDelegate)?
 
     private let client: APIClient
     private let decoder: LinkDecoder
     private let install: InstallState
     private let deviceInfo: @Sendable () async -> DeviceInfo
-    private let continuation: AsyncStream<DeepLinkResult>.Continuation
-    private let state = Mutex(State())
+    private let state = Locked(State())
+    private let subscribers = Locked([UUID: AsyncStream<DeepLinkResult>.Continuation]())
 
     private struct State {
-        weak var delegate: (any UnilinkDelegate)?
         var consentGranted = false
         var consentWaiters: [CheckedContinuation<Void, Never>] = []
         var deferredTask: Task<DeepLinkResult, Never>?
-        var lastEvent: (url: URL, time: ContinuousClock.Instant)?
+        /// Seconds of system uptime (monotonic), when the URL last arrived.
+        var lastEvent: (url: URL, time: TimeInterval)?
         var lastResult: (url: URL, result: DeepLinkResult)?
     }
 
@@ -45,12 +46,24 @@ public final class Unilink: Sendable {
         decoder = LinkDecoder(configuration: configuration)
         install = InstallState(storage: storage)
         self.deviceInfo = deviceInfo ?? { await Unilink.currentDevice() }
-        (results, continuation) = AsyncStream.makeStream(of: DeepLinkResult.self)
     }
 
-    public var delegate: (any UnilinkDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+    /// Every result from now on, once per link event. Each access is a stream of its own,
+    /// so two windows (or a view model and an analytics hook) each see every result.
+    public var results: AsyncStream<DeepLinkResult> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DeepLinkResult.self)
+        let id = UUID()
+        subscribers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [subscribers] _ in subscribers.withLock { _ = $0.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// Call once at launch, as AppsFlyer's `start()` and Branch's `initSession`: on the
+    /// first launch after install it runs the deferred check (waiting for
+    /// `grantNetworkConsent()` when configured) and delivers its result like any other.
+    public func start() {
+        guard configuration.checksDeferredOnStart, !install.deferredChecked else { return }
+        Task { await checkDeferredDeepLink() }
     }
 
     /// The random id of this install, sent with deferred checks and events.
@@ -74,20 +87,22 @@ public final class Unilink: Sendable {
     /// A universal link or scheme URL the app was opened with. Short links take one call
     /// to the server; long links are decoded on the device and confirmed by the server,
     /// and stay usable if the server cannot be reached.
+    /// A URL that is not one of the app's (another host or scheme) answers `.ignored` at
+    /// once, without the network or the delegate, so OAuth callbacks pass through.
     @discardableResult
     public func handle(url: URL) async -> DeepLinkResult {
+        let kind = decoder.kind(of: url)
+        guard kind != .foreign else { return .ignored }
         guard isNewEvent(url) else {
             // The same tap again: the answer it already got, not delivered a second time.
             return state.withLock { $0.lastResult?.url == url ? $0.lastResult?.result : nil } ?? DeepLinkResult(status: .notFound)
         }
-        let kind = decoder.kind(of: url)
-        let result = await resolve(url, kind: kind)
+        let result = await resolve(url)
         state.withLock { $0.lastResult = (url, result) }
-        return deliver(result)
+        return await deliver(result)
     }
 
-    private func resolve(_ url: URL, kind: LinkDecoder.Kind) async -> DeepLinkResult {
-        guard kind != .foreign else { return .notFound }
+    private func resolve(_ url: URL) async -> DeepLinkResult {
         let local = decoder.decode(url)
         do {
             let answer = try await client.resolve(url, appVersion: await deviceInfo().appVersion)
@@ -124,10 +139,12 @@ public final class Unilink: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Reports an open, install or custom event (best effort).
-    public func record(event type: String, name: String? = nil, link: DeepLink? = nil, properties: [String: String] = [:]) async throws {
+    /// Reports an install, an open or a custom event, for the numbers of `link` (the link
+    /// that led here, if any).
+    public func record(_ event: UnilinkEvent, link: DeepLink? = nil) async throws {
         try await client.event(EventRequest(
-            installID: install.installID, type: type, name: name, clickID: link?.clickID, linkID: link?.clickEvent["link_id"], properties: properties
+            installID: install.installID, type: event.type, name: event.name, clickID: link?.clickID, linkID: link?.clickEvent["link_id"],
+            properties: event.properties
         ))
     }
 
@@ -146,11 +163,11 @@ public final class Unilink: Sendable {
         do {
             let answer = try await client.deferred(request)
             install.deferredChecked = true
-            guard answer.status == "found", let link = answer.deepLink else { return deliver(.notFound) }
-            return deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: configuration.apiBaseURL)))
+            guard answer.status == "found", let link = answer.deepLink else { return await deliver(.notFound) }
+            return await deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: configuration.apiBaseURL)))
         } catch {
             state.withLock { $0.deferredTask = nil }
-            return deliver(DeepLinkResult(status: .failure, error: error))
+            return await deliver(DeepLinkResult(status: .failure, error: error))
         }
     }
 
@@ -168,17 +185,19 @@ public final class Unilink: Sendable {
     /// iOS may hand one tap to both `continue(userActivity)` and `onOpenURL`: the same URL
     /// within two seconds is one event.
     private func isNewEvent(_ url: URL) -> Bool {
-        let now = ContinuousClock.now
+        let now = ProcessInfo.processInfo.systemUptime
         return state.withLock { state in
             defer { state.lastEvent = (url, now) }
             guard let last = state.lastEvent else { return true }
-            return !(last.url == url && now - last.time < .seconds(2))
+            return !(last.url == url && now - last.time < 2)
         }
     }
 
-    private func deliver(_ result: DeepLinkResult) -> DeepLinkResult {
-        continuation.yield(result)
-        delegate?.unilink(self, didResolveDeepLink: result)
+    /// To every stream, then to the delegate on the main actor; returns after both, so
+    /// results arrive in the order of their events.
+    private func deliver(_ result: DeepLinkResult) async -> DeepLinkResult {
+        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(result) }
+        await MainActor.run { delegate?.unilink(self, didResolveDeepLink: result) }
         return result
     }
 

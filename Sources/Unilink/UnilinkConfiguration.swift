@@ -17,13 +17,17 @@ public struct UnilinkConfiguration: Sendable {
     public var acceptsWeakMatches: Bool
     /// Attempts of one call on transient failures (network, 5xx, 429).
     public var maxAttempts: Int
-    /// The first retry's delay; each next one doubles.
-    public var retryDelay: Duration
+    /// The first retry's delay in seconds; each next one doubles.
+    public var retryDelay: TimeInterval
+    /// `start()` runs the deferred check on the first launch after install.
+    public var checksDeferredOnStart: Bool
 
     public init(
         publishableKey: String, apiBaseURL: URL, linkHosts: Set<String>, schemes: Set<String> = [],
-        waitsForConsent: Bool = false, acceptsWeakMatches: Bool = false, maxAttempts: Int = 4, retryDelay: Duration = .milliseconds(500)
+        waitsForConsent: Bool = false, acceptsWeakMatches: Bool = false, maxAttempts: Int = 4, retryDelay: TimeInterval = 0.5,
+        checksDeferredOnStart: Bool = true
     ) {
+        self.checksDeferredOnStart = checksDeferredOnStart
         self.acceptsWeakMatches = acceptsWeakMatches
         self.publishableKey = publishableKey
         self.apiBaseURL = apiBaseURL

@@ -11,7 +11,7 @@ struct SDKEndToEndTests {
     static func sdk(_ server: RunningServer, publishable: String) -> Unilink {
         let configuration = UnilinkConfiguration(
             publishableKey: publishable, apiBaseURL: URL(string: "http://127.0.0.1:\(server.port)")!,
-            linkHosts: ["link.localhost", "open.localhost", "go.localhost"], schemes: ["unilinkdemo"], retryDelay: .milliseconds(50)
+            linkHosts: ["link.localhost", "open.localhost", "go.localhost"], schemes: ["unilinkdemo"], retryDelay: 0.05
         )
         // A fresh UserDefaults suite: a new install, stored the way the app stores it.
         let defaults = UserDefaults(suiteName: "unilink-e2e-\(UUID().uuidString)")!

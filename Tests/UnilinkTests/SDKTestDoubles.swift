@@ -36,7 +36,7 @@ final class MemoryStorage: UnilinkKeyValueStore {
 enum Fixture {
     static let configuration = UnilinkConfiguration(
         publishableKey: "pk_test", apiBaseURL: URL(string: "https://link.example.com")!,
-        linkHosts: ["link.example.com", "open.example.com", "exm.pl"], schemes: ["shop"], retryDelay: .milliseconds(1)
+        linkHosts: ["link.example.com", "open.example.com", "exm.pl"], schemes: ["shop"], retryDelay: 0.001
     )
     static let device = DeviceInfo(os: "ios", osVersion: "18.1", model: "iPhone15,2", screenWidth: 393, screenHeight: 852, screenScale: 3,
                                    languages: ["de-DE"], timeZone: "Europe/Berlin", appVersion: "5.3.0")

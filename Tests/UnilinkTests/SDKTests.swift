@@ -23,6 +23,7 @@ struct SDKTests {
         #expect(sdk.decodeLocally(URL(string: "https://elsewhere.example/u/42")!) == nil)
     }
 
+    @MainActor
     @Test func routesTakeTypedParametersAndCanOpenFollowsThem() throws {
         let sdk = Fixture.sdk(ScriptedTransport { _, _ in ScriptedTransport.json("{}") })
         let opened = Mutex<[Int]>([])
@@ -43,6 +44,7 @@ struct SDKTests {
         #expect(sdk.router.match(path: "/u/abc")?.int("id") == nil)
     }
 
+    @MainActor
     @Test func eachLinkEventGivesOneResultEverywhere() async throws {
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.found) }
         let sdk = Fixture.sdk(transport)
@@ -60,11 +62,15 @@ struct SDKTests {
         #expect(delegate.count == 1)
         let streamed = await iterator.next()
         #expect(streamed?.deepLink?.path == "/u/42")
-        let foreign = await sdk.handle(url: URL(string: "https://elsewhere.example/x")!)
-        #expect(foreign.status == .notFound)
+        // Not one of the app's URLs (an OAuth callback): ignored, said so, nothing asked or delivered.
+        let foreign = await sdk.handle(url: URL(string: "https://accounts.example/callback?code=1")!)
+        #expect(foreign.status == .ignored)
+        #expect(await sdk.handle(url: URL(string: "otherapp://x")!).status == .ignored)
         #expect(transport.paths.count == 1)
+        #expect(delegate.count == 1)
+        _ = await sdk.handle(url: URL(string: "https://exm.pl/Other12")!)
         #expect(delegate.count == 2)
-        #expect(await iterator.next()?.status == .notFound, "the next streamed result is the next event, not the repeat")
+        #expect(await iterator.next()?.deepLink != nil, "the next streamed result is the next event, not the repeat or the ignored URLs")
     }
 
     @Test func longLinksStayUsableWhenTheServerIsUnreachable() async throws {
@@ -193,11 +199,14 @@ extension SDKTests {
     }
 }
 
+/// A main-actor delegate as an app writes one: no `nonisolated`, no locks.
+@MainActor
 final class CountingDelegate: UnilinkDelegate {
-    private let calls = Mutex(0)
-    var count: Int { calls.withLock { $0 } }
+    private(set) var results: [DeepLinkResult] = []
+    var count: Int { results.count }
 
     func unilink(_ unilink: Unilink, didResolveDeepLink result: DeepLinkResult) {
-        calls.withLock { $0 += 1 }
+        MainActor.assertIsolated("results are delivered on the main actor")
+        results.append(result)
     }
 }

@@ -86,7 +86,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The app-side SDK: Foundation (URLSession) and the wire types only.
-        .target(name: "Unilink", dependencies: ["UnilinkAPI"], swiftSettings: swiftSettings),
+        // The iOS SDK; its privacy manifest ships with it (UserDefaults reason CA92.1, no tracking).
+        .target(name: "Unilink", dependencies: ["UnilinkAPI"], resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
 
         // Tests only: fresh databases on the PostgreSQL that .ci/run starts.
         .target(
@@ -109,6 +110,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI"], swiftSettings: swiftSettings),
+        // A sample app's link handling against the SDK's public API; UIKit parts compile only where UIKit exists.
+        .target(name: "ShopSample", dependencies: ["Unilink"], path: "Examples/ShopSample", swiftSettings: swiftSettings),
+        .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI", "ShopSample"], swiftSettings: swiftSettings),
     ]
 )

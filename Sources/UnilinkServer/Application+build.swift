@@ -104,6 +104,17 @@ func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
         deferred: group("/v1/sdk/deferred", .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
         events: group("/v1/sdk/events", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
     )
+    let webSDK = WebSDKController(state: state)
+    webSDK.register(on: router)
+    let sdkLinks = router.group("/v1/sdk/links")
+    sdkLinks.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
+                                            allowMethods: [.post, .options], maxAge: .seconds(3600)))
+    // Errors become responses inside CORS, so the page can read them.
+    sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
+    if state.rateLimits.isEnabled { sdkLinks.add(middleware: RateLimitMiddleware(family: .sdk, state: state)) }
+    sdkLinks.add(middleware: BodyLimitMiddleware(bytes: sdkBodyBytes))
+    sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: state.directory))
+    webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(state: state).register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
     ClickController(state: state, pages: dashboard.pages).register(on: group("", .clicks))
     return router

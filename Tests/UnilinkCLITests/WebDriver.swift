@@ -87,6 +87,20 @@ final class WebDriver: Sendable {
         throw Failure(description: "clicking '\(css)' loaded no new page")
     }
 
+    /// Clicks something that stays on the page (a button with a script).
+    func press(_ css: String) async throws {
+        _ = try await command("POST", "element/\(try await element(css))/click", [:])
+    }
+
+    /// Waits (up to 10 s) for the script's answer: `expression` evaluated until it is not empty.
+    func waitFor(_ expression: String) async throws -> String {
+        for _ in 0..<100 {
+            if let value = try await execute("return \(expression)") as? String, !value.isEmpty { return value }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "'\(expression)' stayed empty")
+    }
+
     /// Waits (up to 10 s) until the address contains `fragment`: a form's navigation may
     /// still be under way when the click returns.
     func waitForURL(containing fragment: String) async throws {

@@ -19,7 +19,7 @@ struct OpenAPITests {
         })
         let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let methods: Set<String> = ["get", "post", "put", "patch", "delete", "head"]
+        let methods: Set<String> = ["get", "post", "put", "patch", "delete", "head", "options"]
         let described = Set(paths.flatMap { path, operations in operations.keys.filter(methods.contains).map { "\($0) \(path)" } })
         let generatedHeads = Set(registered.filter { $0.hasPrefix("head ") && !described.contains($0) })
         #expect(generatedHeads.allSatisfy { registered.contains("get " + $0.dropFirst("head ".count)) })

@@ -12,7 +12,7 @@ struct DashboardMiddleware: RouterMiddleware {
     let dashboardHost: String?
     let pages: DashboardPages
 
-    static let sharedPrefixes = ["/v1/", "/.well-known/", "/apple-app-site-association", "/robots.txt", "/healthz", "/readyz", "/metrics", "/openapi.json"]
+    static let sharedPrefixes = ["/v1/", "/sdk/", "/.well-known/", "/apple-app-site-association", "/robots.txt", "/healthz", "/readyz", "/metrics", "/openapi.json"]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path

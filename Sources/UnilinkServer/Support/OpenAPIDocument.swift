@@ -191,6 +191,27 @@ enum OpenAPIDocument {
             "responses": {"200": {"description": "A URL or an error per link", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
               "400": {"$ref": "#/components/responses/BranchError"}, "401": {"$ref": "#/components/responses/BranchError"}}}
         },
+        "/v1/sdk/links": {
+          "post": {"summary": "A short link made by the web SDK on the team's site (content, campaign and card; no alias, destinations through the allow-list)",
+            "security": [{"publishableKey": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+            "responses": {"201": {"description": "The link's addresses", "content": {"application/json": {"schema": {"type": "object",
+                "properties": {"short_url": {"type": "string"}, "long_url": {"type": "string"}}}}}},
+              "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"}}},
+          "options": {"summary": "CORS preflight for the team's own origin", "responses": {"204": {"description": "Allowed"}}}
+        },
+        "/sdk/web.js": {
+          "get": {"summary": "The web SDK (plain JavaScript), cached an hour", "responses": {"200": {"description": "The script", "content": {"text/javascript": {"schema": {"type": "string"}}}}}}
+        },
+        "/sdk/web-\#(WebSDKScript.version).js": {
+          "get": {"summary": "The web SDK at a versioned address, cached a year", "responses": {"200": {"description": "The script", "content": {"text/javascript": {"schema": {"type": "string"}}}}}}
+        },
+        "/sdk/try": {
+          "get": {"summary": "A page to try the web SDK (on a host no app claims)",
+            "parameters": [{"name": "key", "in": "query", "schema": {"type": "string"}}, {"name": "api", "in": "query", "schema": {"type": "string"}},
+              {"name": "open", "in": "query", "schema": {"type": "string"}}, {"name": "path", "in": "query", "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}}}
+        },
         "/v1/sdk/resolve": {
           "post": {"summary": "What a URL the app was opened with points to", "security": [{"publishableKey": []}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["url"],

@@ -28,9 +28,9 @@ public final class Unilink: Sendable {
         var consentGranted = false
         var consentWaiters: [CheckedContinuation<Void, Never>] = []
         var deferredTask: Task<DeepLinkResult, Never>?
-        /// Seconds of system uptime (monotonic), when the URL last arrived.
-        var lastEvent: (url: URL, time: TimeInterval)?
-        var lastResult: (url: URL, result: DeepLinkResult)?
+        /// The last link event: its URL, when it arrived or was answered (seconds of system
+        /// uptime, monotonic), and its resolution, which a repeat awaits instead of asking again.
+        var lastEvent: (url: URL, time: TimeInterval, task: Task<DeepLinkResult, Never>)?
     }
 
     /// - Parameters:
@@ -91,15 +91,24 @@ public final class Unilink: Sendable {
     /// once, without the network or the delegate, so OAuth callbacks pass through.
     @discardableResult
     public func handle(url: URL) async -> DeepLinkResult {
-        let kind = decoder.kind(of: url)
-        guard kind != .foreign else { return .ignored }
-        guard isNewEvent(url) else {
-            // The same tap again: the answer it already got, not delivered a second time.
-            return state.withLock { $0.lastResult?.url == url ? $0.lastResult?.result : nil } ?? DeepLinkResult(status: .notFound)
+        guard decoder.kind(of: url) != .foreign else { return .ignored }
+        let now = ProcessInfo.processInfo.systemUptime
+        let (task, isNew) = state.withLock { state -> (Task<DeepLinkResult, Never>, Bool) in
+            // iOS may hand one tap to both `continue(userActivity)` and `onOpenURL`: the same URL
+            // within two seconds of the last one's arrival or answer is that event again.
+            if let last = state.lastEvent, last.url == url, now - last.time < 2 { return (last.task, false) }
+            let task = Task { await self.resolve(url) }
+            state.lastEvent = (url, now, task)
+            return (task, true)
         }
-        let result = await resolve(url)
-        state.withLock { $0.lastResult = (url, result) }
-        return await deliver(result)
+        let result = await task.value
+        guard isNew else { return result }
+        await deliver(result)
+        let delivered = ProcessInfo.processInfo.systemUptime
+        state.withLock { state in
+            if state.lastEvent?.url == url { state.lastEvent?.time = delivered }
+        }
+        return result
     }
 
     private func resolve(_ url: URL) async -> DeepLinkResult {
@@ -182,19 +191,9 @@ public final class Unilink: Sendable {
         }
     }
 
-    /// iOS may hand one tap to both `continue(userActivity)` and `onOpenURL`: the same URL
-    /// within two seconds is one event.
-    private func isNewEvent(_ url: URL) -> Bool {
-        let now = ProcessInfo.processInfo.systemUptime
-        return state.withLock { state in
-            defer { state.lastEvent = (url, now) }
-            guard let last = state.lastEvent else { return true }
-            return !(last.url == url && now - last.time < 2)
-        }
-    }
-
     /// To every stream, then to the delegate on the main actor; returns after both, so
     /// results arrive in the order of their events.
+    @discardableResult
     private func deliver(_ result: DeepLinkResult) async -> DeepLinkResult {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(result) }
         await MainActor.run { delegate?.unilink(self, didResolveDeepLink: result) }

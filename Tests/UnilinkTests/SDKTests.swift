@@ -62,14 +62,21 @@ struct SDKTests {
         #expect(delegate.count == 1)
         let streamed = await iterator.next()
         #expect(streamed?.deepLink?.path == "/u/42")
+        // iOS handing one tap to two callbacks at once: one question, one delivery, one answer for both.
+        let twice = URL(string: "https://exm.pl/Twice12")!
+        async let one = sdk.handle(url: twice)
+        async let two = sdk.handle(url: twice)
+        let (a, b) = await (one, two)
+        #expect(a.deepLink == b.deepLink && transport.paths.count == 2 && delegate.count == 2)
+        _ = await iterator.next()
         // Not one of the app's URLs (an OAuth callback): ignored, said so, nothing asked or delivered.
         let foreign = await sdk.handle(url: URL(string: "https://accounts.example/callback?code=1")!)
         #expect(foreign.status == .ignored)
         #expect(await sdk.handle(url: URL(string: "otherapp://x")!).status == .ignored)
-        #expect(transport.paths.count == 1)
-        #expect(delegate.count == 1)
-        _ = await sdk.handle(url: URL(string: "https://exm.pl/Other12")!)
+        #expect(transport.paths.count == 2)
         #expect(delegate.count == 2)
+        _ = await sdk.handle(url: URL(string: "https://exm.pl/Other12")!)
+        #expect(delegate.count == 3)
         #expect(await iterator.next()?.deepLink != nil, "the next streamed result is the next event, not the repeat or the ignored URLs")
     }
 

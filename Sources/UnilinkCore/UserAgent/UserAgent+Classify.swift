@@ -1,103 +1,105 @@
 extension UserAgent {
-    /// Classifies a User-Agent header. Runs on every click: plain byte searches with
-    /// static tokens, no regular expressions, allocation only for the version and model.
+    /// Classifies a User-Agent header. Runs on every click: one pass finds every token
+    /// (`UserAgentFeatures`), then the decisions are bit tests; no regular expressions,
+    /// allocation only for a long version or model.
     public init(_ header: String) {
         var header = header
         self = header.withUTF8 { UserAgent(text: UTF8Text(bytes: $0)) }
     }
 
     init(text: UTF8Text) {
-        let bot = Self.bot(text)
-        let (os, device) = Self.platform(text)
+        let features = UserAgentFeatures(text)
+        let bot = Self.bot(features, text)
+        let (os, device) = Self.platform(features)
         self.init(os: os, osVersion: Self.osVersion(text, os: os), device: device, app: nil, bot: bot, model: Self.model(text, os: os))
         if bot != nil {
             self.device = .bot
         } else {
             // Desktop apps host browsers too (WeChat for Windows and Mac, Facebook for Windows).
-            app = Self.app(text, os: os)
+            app = Self.app(features, os: os)
         }
-        if device == .desktop, os == .macos, Self.isIPadInDesktopMode(text) {
+        if device == .desktop, os == .macos, Self.isIPadInDesktopMode(features) {
             (self.os, self.device) = (.ios, .tablet)
             self.osVersion = nil
-            self.app = Self.app(text, os: .ios)
+            self.app = Self.app(features, os: .ios)
         }
     }
 
-    private static func bot(_ text: UTF8Text) -> Bot? {
+    private static func bot(_ text: UserAgentFeatures, _ bytes: UTF8Text) -> Bot? {
         // Messages previews say Facebook's and X's crawler names on a Mac Safari UA; other
         // previewers (IRC clients, scripts) borrow the pair from another platform.
-        if text.contains("facebookexternalhit"), text.contains("Twitterbot") { return text.contains("Macintosh") ? .imessage : .other }
-        if text.contains("facebookexternalhit") || text.contains("Facebot") || text.hasPrefix("facebot") || text.contains("facebookcatalog")
-            || text.contains("facebookplatform") || text.contains("FacebookBot") || text.contains("meta-externalagent") { return .facebook }
-        if text.contains("Twitterbot") { return .twitter }
-        if text.contains("Slackbot") || text.contains("Slack-ImgProxy") { return .slack }
-        if text.contains("TelegramBot") { return .telegram }
-        if text.hasPrefix("WhatsApp/") { return .whatsapp }
-        if text.contains("Discordbot") { return .discord }
-        if text.contains("LinkedInBot") { return .linkedin }
-        if text.contains("SkypeUriPreview") { return .skype }
-        if text.contains("Applebot") || text.contains("AASA-Bot") || text.contains("AppleNewsBot") { return .apple }
-        if text.contains("Googlebot") || text.contains("Google-InspectionTool") || text.contains("AdsBot-Google") || text.contains("Mediapartners-Google")
-            || text.contains("APIs-Google") || text.contains("FeedFetcher-Google") || text.contains("GoogleOther") || text.contains("Storebot-Google")
-            || text.contains("Google-PageRenderer") || text.contains("Google-Read-Aloud") || text.contains("GoogleImageProxy")
-            || text.contains("Google Web Preview") || text.contains("Google Favicon") || text.contains("Google-Site-Verification") { return .google }
-        if text.contains("Pinterestbot") || text.contains("pinterest.com/bot") { return .pinterest }
-        if text.containsWord("bot") || text.containsWord("Bot") || text.contains("crawler") || text.contains("Crawler") || text.contains("spider")
-            || text.contains("Spider") || text.contains("Slurp") || text.contains("Embedly") || text.contains("Iframely") || text.contains("vkShare")
-            || text.contains("Snap URL Preview") || text.contains("MicrosoftPreview") || text.contains("Mastodon/") || text.contains("Bluesky Cardyb")
-            || text.contains("ia_archiver") || text.contains("Qwantify") || text.contains("BingPreview") || text.contains("HeadlessChrome")
-            || text.contains("Viber") && !text.contains("Mozilla") {
+        if text.has(.facebookexternalhit), text.has(.twitterbot) { return text.has(.macintosh) ? .imessage : .other }
+        if text.has(.facebookexternalhit) || text.has(.facebot) || bytes.hasPrefix("facebot") || text.has(.facebookcatalog)
+            || text.has(.facebookplatform) || text.has(.facebookBot) || text.has(.metaExternalAgent) { return .facebook }
+        if text.has(.twitterbot) { return .twitter }
+        if text.has(.slackbot) || text.has(.slackImgProxy) { return .slack }
+        if text.has(.telegramBot) { return .telegram }
+        if bytes.hasPrefix("WhatsApp/") { return .whatsapp }
+        if text.has(.discordbot) { return .discord }
+        if text.has(.linkedInBot) { return .linkedin }
+        if text.has(.skypeUriPreview) { return .skype }
+        if text.has(.applebot) || text.has(.aasaBot) || text.has(.appleNewsBot) { return .apple }
+        if text.has(.googlebot) || text.has(.googleInspectionTool) || text.has(.adsBotGoogle) || text.has(.mediapartnersGoogle)
+            || text.has(.apisGoogle) || text.has(.feedFetcherGoogle) || text.has(.googleOther) || text.has(.storebotGoogle)
+            || text.has(.googlePageRenderer) || text.has(.googleReadAloud) || text.has(.googleImageProxy)
+            || text.has(.googleWebPreview) || text.has(.googleFavicon) || text.has(.googleSiteVerification) { return .google }
+        if text.has(.pinterestbot) || text.has(.pinterestComBot) { return .pinterest }
+        if text.has(.botWord) || text.has(.capitalBotWord) || text.has(.crawler) || text.has(.capitalCrawler) || text.has(.spider)
+            || text.has(.capitalSpider) || text.has(.slurp) || text.has(.embedly) || text.has(.iframely) || text.has(.vkShare)
+            || text.has(.snapURLPreview) || text.has(.microsoftPreview) || text.has(.mastodon) || text.has(.blueskyCardyb)
+            || text.has(.iaArchiver) || text.has(.qwantify) || text.has(.bingPreview) || text.has(.headlessChrome)
+            || text.has(.viber) && !text.has(.mozilla) {
             return .other
         }
         return nil
     }
 
-    private static func platform(_ text: UTF8Text) -> (OS, Device) {
-        if text.contains("iPad") { return (.ios, .tablet) }
-        if text.contains("iPhone") || text.contains("iPod") { return (.ios, .phone) }
-        if text.contains("Windows Phone") { return (.other, .phone) }
-        if text.contains("Android") {
-            if text.contains("Tablet") { return (.android, .tablet) }
-            return (.android, text.contains("Mobile") ? .phone : .tablet)
+    private static func platform(_ text: UserAgentFeatures) -> (OS, Device) {
+        if text.has(.iPad) { return (.ios, .tablet) }
+        if text.has(.iPhone) || text.has(.iPod) { return (.ios, .phone) }
+        if text.has(.windowsPhone) { return (.other, .phone) }
+        if text.has(.android) {
+            if text.has(.tablet) { return (.android, .tablet) }
+            return (.android, text.has(.mobile) ? .phone : .tablet)
         }
-        if text.contains("SMART-TV") || text.contains("SmartTV") || text.contains("PlayStation") || text.contains("Xbox") || text.contains("Web0S") || text.contains("AppleTV") {
+        if text.has(.smartTVDash) || text.has(.smartTV) || text.has(.playStation) || text.has(.xbox) || text.has(.web0S) || text.has(.appleTV) {
             return (.other, .other)
         }
-        if text.contains("CrOS") { return (.chromeos, .desktop) }
-        if text.contains("Windows NT") || text.contains("Windows 10") || text.contains("Win64") { return (.windows, .desktop) }
-        if text.contains("Macintosh") || text.contains("Mac OS X") { return (.macos, .desktop) }
-        if text.contains("Linux") || text.contains("X11") { return (.linux, .desktop) }
+        if text.has(.crOS) { return (.chromeos, .desktop) }
+        if text.has(.windowsNT) || text.has(.windows10) || text.has(.win64) { return (.windows, .desktop) }
+        if text.has(.macintosh) || text.has(.macOSX) { return (.macos, .desktop) }
+        if text.has(.linux) || text.has(.x11) { return (.linux, .desktop) }
         return (.other, .other)
     }
 
     /// iPadOS asks for desktop sites with a Mac User-Agent; apps' web views on iPad
     /// still give themselves away with a `Mobile/` build token or an iPad model.
-    private static func isIPadInDesktopMode(_ text: UTF8Text) -> Bool {
-        text.contains("Macintosh") && (text.contains(" Mobile/") || text.contains("FBDV/iPad"))
+    private static func isIPadInDesktopMode(_ text: UserAgentFeatures) -> Bool {
+        text.has(.macintosh) && (text.has(.spaceMobileSlash) || text.has(.fbdvIPad))
     }
 
-    private static func app(_ text: UTF8Text, os: OS) -> App? {
-        if text.contains("FBAN/Messenger") || text.contains("FB_IAB/MESSENGER") || text.contains("FB_IAB/Orca-Android") { return .messenger }
-        if text.contains("FBAN/") || text.contains("FB_IAB/") || text.contains("FBAV/") || text.contains("MetaIAB Facebook") { return .facebook }
-        if text.contains("Instagram ") { return .instagram }
-        if text.contains("Barcelona ") { return .threads }
-        if text.contains("MicroMessenger") || text.contains("wxwork/") { return .wechat }
-        if text.contains(" QQ/") { return .qq }
-        if text.contains("Weibo") || text.contains("__weibo__") { return .weibo }
-        if text.contains(" Line/") { return .line }
-        if text.contains("Telegram-Android/") || text.contains("Telegram-iOS/") { return .telegram }
-        if text.contains("Twitter for iP") || text.contains("TwitterAndroid") || text.contains("Twitter for Android") { return .twitter }
-        if text.contains("LinkedInApp") { return .linkedin }
-        if text.contains("Snapchat") { return .snapchat }
-        if text.contains("musical_ly") || text.contains("BytedanceWebview") || text.contains("TikTok") || text.contains("trill_") { return .tiktok }
-        if text.contains("Pinterest/") || text.contains("[Pinterest") { return .pinterest }
-        if text.contains("WAiOS/") || text.contains("WA4A/") { return .whatsapp }
-        if text.contains("GSA/") || text.contains("GoogleApp/") { return .google }
-        if text.contains("KAKAOTALK") { return .kakaotalk }
-        if text.contains("Reddit/") || text.contains("RedditAndroid") { return .reddit }
-        if os == .android, text.contains("; wv)") { return .webview }
+    private static func app(_ text: UserAgentFeatures, os: OS) -> App? {
+        if text.has(.fbanMessenger) || text.has(.fbIABMessenger) || text.has(.fbIABOrcaAndroid) { return .messenger }
+        if text.has(.fban) || text.has(.fbIAB) || text.has(.fbav) || text.has(.metaIABFacebook) { return .facebook }
+        if text.has(.instagram) { return .instagram }
+        if text.has(.barcelona) { return .threads }
+        if text.has(.microMessenger) || text.has(.wxwork) { return .wechat }
+        if text.has(.qq) { return .qq }
+        if text.has(.weibo) || text.has(.underscoreWeibo) { return .weibo }
+        if text.has(.line) { return .line }
+        if text.has(.telegramAndroid) || text.has(.telegramIOS) { return .telegram }
+        if text.has(.twitterForIP) || text.has(.twitterAndroid) || text.has(.twitterForAndroid) { return .twitter }
+        if text.has(.linkedInApp) { return .linkedin }
+        if text.has(.snapchat) { return .snapchat }
+        if text.has(.musicalLy) || text.has(.bytedanceWebview) || text.has(.tikTok) || text.has(.trill) { return .tiktok }
+        if text.has(.pinterestSlash) || text.has(.bracketPinterest) { return .pinterest }
+        if text.has(.waIOS) || text.has(.wa4A) { return .whatsapp }
+        if text.has(.gsa) || text.has(.googleApp) { return .google }
+        if text.has(.kakaotalk) { return .kakaotalk }
+        if text.has(.redditSlash) || text.has(.redditAndroid) { return .reddit }
+        if os == .android, text.has(.androidWebView) { return .webview }
         // Safari always names its version (`Version/`), even where it drops `Safari/`; web views name neither.
-        if os == .ios, !text.contains("Safari/"), !text.contains("Version/"), text.contains("AppleWebKit/") { return .webview }
+        if os == .ios, !text.has(.safariSlash), !text.has(.versionSlash), text.has(.appleWebKit) { return .webview }
         return nil
     }
 }

@@ -45,6 +45,7 @@ public struct AASAMatcher: Sendable {
     }
 
     static func host(_ urlHost: String, isServedBy fileHost: String) -> Bool {
+        if urlHost == fileHost { return true }
         var fileHost = fileHost.lowercased()
         if fileHost.hasSuffix(".") { fileHost.removeLast() }
         if fileHost.hasPrefix("*.") {

@@ -42,14 +42,13 @@ struct CompiledRule: Sendable {
     }
 
     func matches(_ input: inout MatchInput) -> Bool {
-        let url = input.prepared(variant)
-        if let path, !path.matches(url.path) { return false }
-        if let fragment, !fragment.matches(url.fragment) { return false }
+        if let path, !path.matches(input.path(variant)) { return false }
+        if let fragment, !fragment.matches(input.fragment(variant)) { return false }
         switch query {
         case nil: return true
-        case .whole(let pattern): return pattern.matches(url.query)
+        case .whole(let pattern): return pattern.matches(input.query(variant))
         case .items(let items):
-            let present = url.queryItems
+            let present = input.queryItems(variant)
             return items.allSatisfy { name, pattern in
                 var seen = false
                 for item in present where item.name == name {

@@ -13,45 +13,79 @@ public struct LinkURL: Sendable, Equatable {
     /// `nil` when there is no `#`.
     public var fragment: String?
 
-    public init?(_ text: String) {
-        guard let schemeEnd = text.firstIndex(of: ":"),
-              text[schemeEnd...].hasPrefix("://") else { return nil }
-        let scheme = text[..<schemeEnd]
-        guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else { return nil }
-        self.scheme = scheme.lowercased()
-
-        var rest = text[text.index(schemeEnd, offsetBy: 3)...]
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
-        }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
-            rest = rest[..<question]
-        }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        path = String(rest[authorityEnd...])
-        var authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var hostPart = authority
-        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
-            let portText = authority[authority.index(after: colon)...]
-            if !portText.isEmpty {
-                guard let port = Int(portText), (0...65535).contains(port) else { return nil }
-                self.port = port
-            }
-            hostPart = authority[..<colon]
-        }
-        var host = hostPart.lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty, !host.contains(where: { $0.isWhitespace }) else { return nil }
+    public init(scheme: String, host: String, port: Int? = nil, path: String, query: String? = nil, fragment: String? = nil) {
+        self.scheme = scheme
         self.host = host
+        self.port = port
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// Splits on the delimiters' bytes (RFC 3986's delimiters are ASCII), so a URL costs
+    /// one pass over its bytes and no grapheme breaking.
+    public init?(_ text: String) {
+        var text = text
+        guard let parts = text.withUTF8({ Self.split($0) }) else { return nil }
+        self = parts
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkURL? {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[schemeEnd...].starts(with: "://".utf8) else { return nil }
+        let schemeBytes = bytes[..<schemeEnd]
+        if schemeBytes.allSatisfy({ $0 < 0x80 }) {
+            guard let first = schemeBytes.first, first.isASCIILower || first.isASCIIUpper,
+                  schemeBytes.allSatisfy({ $0.isASCIIDigit || $0.isASCIILower || $0.isASCIIUpper || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            else { return nil }
+        } else {
+            let scheme = string(0..<schemeEnd)
+            guard let first = scheme.first, first.isLetter,
+                  scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else { return nil }
+        }
+        var end = bytes.count
+        var fragment: String?, query: String?
+        let start = schemeEnd + 3
+        if let hash = bytes[start...].firstIndex(of: UInt8(ascii: "#")) {
+            fragment = string(hash + 1..<end)
+            end = hash
+        }
+        if let question = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = string(question + 1..<end)
+            end = question
+        }
+        let authorityEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        var authorityStart = start
+        if let at = bytes[start..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { authorityStart = at + 1 }
+        var hostEnd = authorityEnd
+        var port: Int?
+        if let colon = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
+           !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]")) {
+            if colon + 1 < authorityEnd {
+                guard let value = Int(string(colon + 1..<authorityEnd)), (0...65535).contains(value) else { return nil }
+                port = value
+            }
+            hostEnd = colon
+        }
+        if hostEnd > authorityStart, bytes[hostEnd - 1] == UInt8(ascii: ".") { hostEnd -= 1 }
+        let hostBytes = bytes[authorityStart..<hostEnd]
+        let host: String
+        if hostBytes.allSatisfy({ $0 < 0x80 }) {
+            guard !hostBytes.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }) else { return nil }
+            host = hostBytes.contains(where: \.isASCIIUpper) ? string(authorityStart..<hostEnd).lowercased() : string(authorityStart..<hostEnd)
+        } else {
+            host = string(authorityStart..<hostEnd).lowercased()
+            guard !host.contains(where: { $0.isWhitespace }) else { return nil }
+        }
+        guard !host.isEmpty else { return nil }
+        return LinkURL(scheme: schemeBytes.contains(where: \.isASCIIUpper) || !schemeBytes.allSatisfy({ $0 < 0x80 }) ? string(0..<schemeEnd).lowercased() : string(0..<schemeEnd),
+                       host: host, port: port, path: string(authorityEnd..<end), query: query, fragment: fragment)
     }
 
     /// The path as association patterns see it: `/` when empty, trailing slashes dropped.
     public var normalizedPath: String {
-        Self.trimmingTrailingSlashes(path.isEmpty ? "/" : path)
+        if path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { return Self.trimmingTrailingSlashes(path) }
+        return path.isEmpty ? "/" : path
     }
 
     static func trimmingTrailingSlashes(_ path: String) -> String {

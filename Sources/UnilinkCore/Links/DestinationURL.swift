@@ -37,6 +37,44 @@ public struct DestinationURL: Sendable, Equatable {
 
     /// Parses an http(s) URL; any other scheme gives its scheme with an empty host.
     public static func parse(_ text: String) -> Result<DestinationURL, Problem> {
+        if let common = parseCommon(text) { return .success(common) }
+        return parseFully(text)
+    }
+
+    /// The destination nearly every click has (`https://shop.example.com/...`: ASCII, a
+    /// lowercase host of letters, digits, hyphens and dots, no port or userinfo, a last
+    /// label that is not a number) in one pass over the bytes, with the answer the full
+    /// parser gives it; `nil` hands anything else to `parseFully`.
+    static func parseCommon(_ text: String) -> DestinationURL? {
+        var text = text
+        return text.withUTF8 { bytes -> DestinationURL? in
+            let secure = bytes.starts(with: "https://".utf8)
+            guard secure || bytes.starts(with: "http://".utf8) else { return nil }
+            let start = secure ? 8 : 7
+            guard start < bytes.count, bytes[start] != UInt8(ascii: "/") else { return nil }
+            var end = start
+            var labelStart = start
+            var allowed = true
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): break
+                case UInt8(ascii: "."):
+                    if end == labelStart { allowed = false }
+                    labelStart = end + 1
+                default: allowed = false
+                }
+                end += 1
+            }
+            // An empty label (a trailing dot too) and a numeric last label take the full path.
+            guard allowed, end > labelStart, end - start <= 253, !bytes[labelStart].isASCIIDigit else { return nil }
+            for byte in bytes[end...] where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return nil }
+            return DestinationURL(scheme: secure ? "https" : "http", host: String(decoding: bytes[start..<end], as: UTF8.self), port: nil)
+        }
+    }
+
+    static func parseFully(_ text: String) -> Result<DestinationURL, Problem> {
         if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) { return .failure(.controlCharacter) }
         if text.contains("\\") { return .failure(.backslash) }
         guard let colon = text.firstIndex(of: ":") else { return .failure(.notAbsolute) }

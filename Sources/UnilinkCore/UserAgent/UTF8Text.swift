@@ -16,8 +16,20 @@ struct UTF8Text {
     }
 
     func hasPrefix(_ needle: StaticString) -> Bool {
-        needle.utf8CodeUnitCount <= bytes.count
-            && memcmp(bytes.baseAddress!, needle.utf8Start, needle.utf8CodeUnitCount) == 0
+        guard let base = bytes.baseAddress else { return needle.utf8CodeUnitCount == 0 }
+        return needle.utf8CodeUnitCount <= bytes.count && memcmp(base, needle.utf8Start, needle.utf8CodeUnitCount) == 0
+    }
+
+    func equals(_ other: StaticString) -> Bool {
+        bytes.count == other.utf8CodeUnitCount && hasPrefix(other)
+    }
+
+    func prefix(_ length: Int) -> UTF8Text {
+        UTF8Text(bytes: UnsafeBufferPointer(rebasing: bytes.prefix(length)))
+    }
+
+    func dropFirst(_ length: Int) -> UTF8Text {
+        UTF8Text(bytes: UnsafeBufferPointer(rebasing: bytes.dropFirst(length)))
     }
 
     /// Byte offset of the first occurrence of `needle`, from `start`.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension UserAgent {
     static func osVersion(_ text: UTF8Text, os: OS) -> String? {
         switch os {
@@ -27,18 +25,32 @@ extension UserAgent {
     /// Safari's own version (`Version/26.1 Mobile/15E148 Safari/604.1` -> "26.1"); `nil`
     /// for other browsers and in-app browsers.
     public static func safariVersion(_ header: String) -> String? {
-        guard header.contains("Safari/"), !header.contains("CriOS/"), !header.contains("FxiOS/"), !header.contains("EdgiOS/"),
-              let range = header.range(of: "Version/") else { return nil }
-        let version = header[range.upperBound...].prefix { $0.isNumber || $0 == "." }
-        return version.first?.isNumber == true ? String(version) : nil
+        var header = header
+        return header.withUTF8 { bytes in
+            let text = UTF8Text(bytes: bytes)
+            guard text.contains("Safari/"), !text.contains("CriOS/"), !text.contains("FxiOS/"), !text.contains("EdgiOS/"),
+                  let version = text.offset(of: "Version/"),
+                  let value = text.string(from: version + 8, limit: 16, until: { !($0.isASCIIDigit || $0 == UInt8(ascii: ".")) }),
+                  value.utf8.first?.isASCIIDigit == true else { return nil }
+            return value
+        }
     }
 
-    /// Digits with `_` or `.` between them, as `17.5.1`.
+    /// Digits with `_` or `.` between them, as `17.5.1`, built on the stack (a version
+    /// fits a small string: nothing is allocated).
     private static func dotted(_ text: UTF8Text, from start: Int) -> String? {
-        guard let raw = text.string(from: start, limit: 16, until: { !($0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")) }) else { return nil }
-        var version = raw.replacingUnderscoresWithDots()
-        while version.hasSuffix(".") { version.removeLast() }
-        return version.isEmpty ? nil : version
+        let bytes = text.bytes
+        var end = start
+        while end < bytes.count, end - start < 16,
+              bytes[end].isASCIIDigit || bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: ".") { end += 1 }
+        while end > start, !bytes[end - 1].isASCIIDigit { end -= 1 }
+        guard end > start else { return nil }
+        return String(unsafeUninitializedCapacity: end - start) { buffer in
+            for index in start..<end {
+                buffer[index - start] = bytes[index] == UInt8(ascii: "_") ? UInt8(ascii: ".") : bytes[index]
+            }
+            return end - start
+        }
     }
 
     static func model(_ text: UTF8Text, os: OS) -> String? {
@@ -63,19 +75,19 @@ extension UserAgent {
             // "(Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv)": the part after the version.
             guard let android = text.offset(of: "Android "),
                   let semicolon = text.offset(of: "; ", from: android) else { return nil }
-            guard var model = text.string(from: semicolon + 2, limit: 48, until: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ")") }) else { return nil }
-            if let build = model.firstRange(of: " Build/") { model = String(model[..<build.lowerBound]) }
-            if model.hasPrefix("SAMSUNG ") { model = String(model.dropFirst(8)) }
+            let start = semicolon + 2
+            var end = start
+            while end < text.bytes.count, end - start < 48, text.bytes[end] != UInt8(ascii: ";"), text.bytes[end] != UInt8(ascii: ")") { end += 1 }
+            var model = UTF8Text(bytes: UnsafeBufferPointer(rebasing: text.bytes[start..<end]))
+            if let build = model.offset(of: " Build/") { model = model.prefix(build) }
+            if model.hasPrefix("SAMSUNG ") { model = model.dropFirst(8) }
             // Reduced User-Agents say "K"; "Mobile"/"Tablet" are Firefox's form factors, "wv" a web view marker.
-            return ["K", "Mobile", "Tablet", "wv", "U", ""].contains(model) || model.hasPrefix("rv:") ? nil : model
+            if model.bytes.isEmpty || model.hasPrefix("rv:") { return nil }
+            for placeholder: StaticString in ["K", "Mobile", "Tablet", "wv", "U"] where model.equals(placeholder) { return nil }
+            return String(decoding: model.bytes, as: UTF8.self)
         default:
             return nil
         }
     }
 }
 
-extension String {
-    fileprivate func replacingUnderscoresWithDots() -> String {
-        String(unicodeScalars.map { $0 == "_" ? "." : Character($0) })
-    }
-}

@@ -6,10 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// Every token the classifier asks about, found in one pass over the header: each byte
-/// looks up the tokens that start with it (a first-byte dispatch table built once), and
-/// only those are compared. About as many comparisons as the header has bytes, instead
-/// of one scan of the whole header per token; nothing is allocated.
+/// Every token the classifier asks about, found in one pass over the header. At each
+/// byte the next four bytes, read as one integer, are looked up in a small open-addressed
+/// table of the tokens' first four bytes (built once); only a hit compares the rest, and
+/// the three-byte tokens are three integer comparisons. A browser's header costs about
+/// one table probe per byte; nothing is allocated.
 struct UserAgentFeatures {
     enum Token: Int, CaseIterable {
         // Crawlers
@@ -70,17 +71,46 @@ struct UserAgentFeatures {
         let needsWordEnd: Bool
     }
 
-    /// `spellings` sorted by first byte, and where each first byte's run starts. Built once
-    /// and never changed; the pointers are into static strings.
-    nonisolated(unsafe) private static let table: (spellings: [Spelling], runs: [UInt16]) = {
-        let sorted = spellings.map { token, text in
-            Spelling(start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token))
-        }.sorted { $0.start.pointee < $1.start.pointee }
-        var runs = [UInt16](repeating: 0, count: 257)
-        for byte in 0..<256 {
-            runs[byte + 1] = runs[byte] + UInt16(sorted.count { Int($0.start.pointee) == byte })
+    /// Spellings sharing their first four bytes, as a run of `Table.spellings`.
+    private struct Slot {
+        var key: UInt32 = 0
+        var first: UInt16 = 0
+        var end: UInt16 = 0
+    }
+
+    private struct Table {
+        static let slotBits: UInt32 = 9
+        var spellings: [Spelling] = []
+        var slots = [Slot](repeating: Slot(), count: 1 << Int(slotBits))
+        /// The three-byte tokens, as their bytes in the low 24 bits.
+        var short: [(key: UInt32, spelling: Spelling)] = []
+
+        static func index(_ key: UInt32) -> Int {
+            Int((key &* 0x9E37_79B1) >> (32 - slotBits))
         }
-        return (sorted, runs)
+    }
+
+    /// Built once and never changed; the pointers are into static strings.
+    nonisolated(unsafe) private static let table: Table = {
+        var table = Table()
+        var byKey: [UInt32: [Spelling]] = [:]
+        for (token, text) in spellings {
+            let spelling = Spelling(start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token))
+            let bytes = UnsafeBufferPointer(start: text.utf8Start, count: min(4, spelling.length))
+            let key = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            if spelling.length == 3 {
+                table.short.append((key, spelling))
+            } else {
+                byKey[key, default: []].append(spelling)
+            }
+        }
+        for (key, run) in byKey.sorted(by: { $0.key < $1.key }) {
+            var index = Table.index(key)
+            while table.slots[index].key != 0 { index = (index + 1) & (table.slots.count - 1) }
+            table.slots[index] = Slot(key: key, first: UInt16(table.spellings.count), end: UInt16(table.spellings.count + run.count))
+            table.spellings += run
+        }
+        return table
     }()
 
     private var low: UInt64 = 0
@@ -88,23 +118,42 @@ struct UserAgentFeatures {
 
     init(_ text: UTF8Text) {
         let bytes = text.bytes
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return }
         let count = bytes.count
-        Self.table.spellings.withUnsafeBufferPointer { spellings in
-            Self.table.runs.withUnsafeBufferPointer { runs in
-                for position in 0..<count {
-                    let first = Int(base[position])
-                    var index = Int(runs[first]), end = Int(runs[first + 1])
-                    while index < end {
-                        let spelling = spellings[index]
-                        index += 1
-                        guard spelling.length <= count - position, memcmp(base + position, spelling.start, spelling.length) == 0 else { continue }
-                        if spelling.needsWordEnd, position + spelling.length < count, !Self.endsWord(base[position + spelling.length]) { continue }
-                        insert(spelling.bit)
+        let table = Self.table
+        table.spellings.withUnsafeBufferPointer { spellings in
+            table.slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                for position in 0...(count - 3) {
+                    let key: UInt32 = position + 4 <= count
+                        ? UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self))
+                        : UInt32(base[position]) | UInt32(base[position + 1]) << 8 | UInt32(base[position + 2]) << 16
+                    let three = key & 0x00FF_FFFF
+                    for short in table.short where short.key == three {
+                        record(short.spelling, at: position, base, count)
+                    }
+                    guard position + 4 <= count else { continue }
+                    var index = Table.index(key)
+                    while slots[index].key != 0 {
+                        if slots[index].key == key {
+                            for run in Int(slots[index].first)..<Int(slots[index].end) {
+                                let spelling = spellings[run]
+                                if spelling.length <= count - position, memcmp(base + position + 4, spelling.start + 4, spelling.length - 4) == 0 {
+                                    record(spelling, at: position, base, count)
+                                }
+                            }
+                            break
+                        }
+                        index = (index + 1) & mask
                     }
                 }
             }
         }
+    }
+
+    private mutating func record(_ spelling: Spelling, at position: Int, _ base: UnsafePointer<UInt8>, _ count: Int) {
+        if spelling.needsWordEnd, position + spelling.length < count, !Self.endsWord(base[position + spelling.length]) { return }
+        insert(spelling.bit)
     }
 
     private static func endsWord(_ byte: UInt8) -> Bool {

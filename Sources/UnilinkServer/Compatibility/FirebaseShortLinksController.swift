@@ -73,7 +73,7 @@ struct FirebaseShortLinksController {
         let lengths = option == "SHORT" ? Array(4...16) : [17]
         let links = LinksController(state: state)
         for length in lengths {
-            let alias = String(letters.prefix(length))
+            let alias = String(decoding: letters.prefix(length), as: UTF8.self)
             if let existing = try await state.store.link(appID: app.id, alias: alias) {
                 if existing.content.dynamicLinkQuery == content.dynamicLinkQuery { return existing }
                 continue

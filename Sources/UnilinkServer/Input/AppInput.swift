@@ -178,6 +178,8 @@ enum HostName {
 
     /// `Link.Example.com:8080` -> `link.example.com`.
     static func normalize(_ authority: String) -> String {
+        // Nearly every request names its host as it is stored: no copy then.
+        if !authority.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0.isASCIIUppercase || $0 >= 0x80 }) { return authority }
         var host = Substring(authority)
         if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
         return host.lowercased()
@@ -194,4 +196,8 @@ enum Timestamp {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIUppercase: Bool { (0x41...0x5A).contains(self) }
 }

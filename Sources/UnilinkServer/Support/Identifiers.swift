@@ -2,22 +2,52 @@ import Crypto
 import Foundation
 import UnilinkCore
 
-/// Random identifiers and API keys.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random identifiers and API keys. A click id is made on every click: one system call
+/// for all its randomness and one allocation for the string (not a call per character).
 enum Identifiers {
-    static let base62 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    static let base62: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
     static func random(_ length: Int) -> String {
+        // Rejection keeps the characters uniform: 248 = 4 x 62, the rest of a byte is redrawn.
+        String(unsafeUninitializedCapacity: length) { characters in
+            var filled = 0
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + 16) { bytes in
+                while filled < length {
+                    fillRandom(bytes)
+                    for byte in bytes where byte < 248 && filled < length {
+                        characters[filled] = base62[Int(byte % 62)]
+                        filled += 1
+                    }
+                }
+            }
+            return length
+        }
+    }
+
+    private static func fillRandom(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        #if canImport(Darwin) || canImport(Glibc)
+        arc4random_buf(buffer.baseAddress!, buffer.count)
+        #else
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in base62.randomElement(using: &generator)! })
+        for index in buffer.indices { buffer[index] = generator.next() }
+        #endif
     }
 
     static func appID() -> String { "app_" + random(16) }
 
-    /// `lnk_` + milliseconds in 10 base-36-free hex digits + randomness: ids sort by
-    /// creation time, which the list cursor relies on.
+    /// `lnk_` + milliseconds in 12 hex digits + randomness: ids sort by creation time,
+    /// which the list cursor relies on.
     static func linkID(at time: Date = .now) -> String {
         let milliseconds = UInt64(max(0, time.timeIntervalSince1970 * 1000))
-        return "lnk_" + String(format: "%012llx", milliseconds) + random(10)
+        return "lnk_" + Hex.digits(milliseconds, width: 12) + random(10)
     }
 
     static func clickID() -> String { random(ClickID.length) }
@@ -28,6 +58,6 @@ enum Identifiers {
 
     /// SHA-256, hex: what is stored instead of a secret.
     static func hash(_ key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: Data(key.utf8)))
     }
 }

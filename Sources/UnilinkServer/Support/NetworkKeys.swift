@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import UnilinkCore
 import UnilinkStorage
 
 /// Keyed hashes of a client address and of its network (/24 for IPv4, /48 for IPv6):
@@ -25,6 +26,6 @@ struct NetworkKeys: Sendable {
     }
 
     private func digest(_ bytes: [UInt8]) -> String {
-        HMAC<SHA256>.authenticationCode(for: bytes, using: key).prefix(16).map { String(format: "%02x", $0) }.joined()
+        Hex.string(HMAC<SHA256>.authenticationCode(for: bytes, using: key).prefix(16))
     }
 }

@@ -71,19 +71,49 @@ let urls = [
     "https://link.example.com/L/Summer",
 ]
 
+/// The browsers most clicks come from.
+let commonAgents = [
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+    "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+]
+
+/// What Unilink generates for an app's hosts (exclusions first, then the app's paths).
+let generated = AASAGenerator(includeLegacyPaths: false).document(for: .init(
+    appIDs: ["ABCDE12345.com.example.app"], paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludedPaths: ["/help/*", "/admin/*"]
+))
+let generatedMatcher = AASAMatcher(generated)
+let claims = App(id: "app_1", name: "Shop", domains: [.init(host: "link.example.com", role: .primary)],
+                 paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludePaths: ["/help/*", "/admin/*"]).pathClaims
+let claimed: [(path: String, query: String?)] = [("/p/shoes", "deep_link_value=shoes&utm_campaign=spring"), ("/u/42", nil),
+                                                 ("/help/billing", nil), ("/shop/shoes/item/123", nil), ("/not/claimed", "x=1")]
+
 print("corpus: \(agents.count) user agents, \(urls.count) URLs; \(iterations) calls each")
 let results = [
     measure("baseline: lowercase the User-Agent", iterations: iterations) { consume(agents[$0 % agents.count].lowercased()) },
     measure("UserAgent(header) classification", iterations: iterations) { consume(UserAgent(agents[$0 % agents.count])) },
+    measure("UserAgent, six common browsers", iterations: iterations) { consume(UserAgent(commonAgents[$0 % commonAgents.count])) },
     measure("baseline: URLComponents(string:)", iterations: iterations) { consume(URLComponents(string: urls[$0 % urls.count])) },
     measure("AASAMatcher.decide(appID:url:host:)", iterations: iterations) {
         consume(matcher.decide(appID: "ABCDE12345.com.example.app", url: urls[$0 % urls.count], host: "link.example.com"))
     },
 ]
-for result in results {
+let generatedResults = [
+    measure("AASA decide, generated file (URL)", iterations: iterations) {
+        consume(generatedMatcher.decide(appID: "ABCDE12345.com.example.app", url: urls[$0 % urls.count], host: "link.example.com"))
+    },
+    measure("path claims, generated file (path)", iterations: iterations) {
+        let item = claimed[$0 % claimed.count]
+        consume(claims.claims(path: item.path, query: item.query))
+    },
+]
+for result in results + generatedResults {
     let line = String(format: "%-40@ %9.1f ns/call %6.2f allocations/call", result.name as NSString, result.nanosecondsPerCall, result.allocationsPerCall)
     print(line)
 }
-print(String(format: "classification / lowercase: %.2fx   decision / URLComponents: %.2fx",
-             results[1].nanosecondsPerCall / results[0].nanosecondsPerCall,
-             results[3].nanosecondsPerCall / results[2].nanosecondsPerCall))
+print(String(format: "classification / lowercase: %.2fx (common browsers %.2fx)   decision / URLComponents: %.2fx (generated file %.2fx)",
+             results[1].nanosecondsPerCall / results[0].nanosecondsPerCall, results[2].nanosecondsPerCall / results[0].nanosecondsPerCall,
+             results[4].nanosecondsPerCall / results[3].nanosecondsPerCall, generatedResults[0].nanosecondsPerCall / results[3].nanosecondsPerCall))

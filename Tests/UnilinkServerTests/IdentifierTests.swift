@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import UnilinkCore
+@testable import UnilinkServer
+@testable import UnilinkStorage
+
+/// Ids and keys made on the click path without a formatter: their shape and spread, and
+/// the click's UTC day against Foundation's calendar.
+@Suite("Identifiers and days")
+struct IdentifierTests {
+    @Test func clickIDsAreWellFormedAndDoNotRepeat() {
+        let ids = (0..<20_000).map { _ in Identifiers.clickID() }
+        #expect(ids.allSatisfy { ClickID.isWellFormed(Substring($0)) })
+        #expect(Set(ids).count == ids.count)
+        // Every base-62 character turns up, each about as often as the others.
+        var counts: [Character: Int] = [:]
+        for id in ids { for character in id { counts[character, default: 0] += 1 } }
+        #expect(counts.count == 62)
+        let expected = Double(ids.count * ClickID.length) / 62
+        #expect(counts.values.allSatisfy { abs(Double($0) - expected) < expected * 0.1 })
+    }
+
+    @Test func linkIDsSortByCreationTime() {
+        let early = Identifiers.linkID(at: Date(timeIntervalSince1970: 1_700_000_000))
+        let late = Identifiers.linkID(at: Date(timeIntervalSince1970: 1_700_000_000.001))
+        #expect(early.hasPrefix("lnk_018bcfe56800"))
+        #expect(early.count == 26 && late.count == 26)
+        #expect(early < late)
+    }
+
+    @Test func keysAreHashedAsSHA256Hex() {
+        #expect(Identifiers.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func clickDaysAreUTCCalendarDays() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        let instants = [0, -1, 86_399.999, 86_400, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_800, 1_798_761_599.5]
+            + (0..<2_000).map { _ in Double.random(in: -3_000_000_000...6_000_000_000, using: &generator) }
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let expected = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+            #expect(SQLStore.day(date) == expected, "\(seconds)")
+        }
+    }
+}

@@ -30,6 +30,33 @@ struct ClickRecorderTests {
         try await store.close()
     }
 
+    /// Under load the recorder gathers clicks before writing; a reader that must see a
+    /// click just made (the first launch's look-up) waits for it to be stored, not longer.
+    @Test func aReaderWaitsForClicksStillQueuedByABusyRecorder() async throws {
+        let store = try await SQLStore.open(.sqliteMemory, logger: Logger(label: "test"))
+        let queue = ClickQueue()
+        let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), linger: .milliseconds(300), busyBatch: 1)
+        let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            for round in 0..<3 {
+                for index in 0..<50 { queue.enqueue(Self.click(round * 50 + index, link: "lnk_a")) }
+                let mark = queue.acceptedMark
+                await queue.waitUntilStored(mark, timeout: .seconds(5))
+                let counts = try await store.clickCounts(linkID: "lnk_a", from: "2000-01-01", to: "2100-01-01")
+                #expect(counts.reduce(0) { $0 + $1.count } == (round + 1) * 50)
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        // Nobody writing: the wait ends at its timeout.
+        queue.enqueue(Self.click(999, link: "lnk_a"))
+        let start = ContinuousClock.now
+        await queue.waitUntilStored(queue.acceptedMark, timeout: .milliseconds(100))
+        #expect(ContinuousClock.now - start < .seconds(2))
+        try await store.close()
+    }
+
     @Test func aFullQueueDropsInsteadOfGrowingWithoutBound() {
         let queue = ClickQueue(capacity: 10)
         for index in 0..<15 { queue.enqueue(Self.click(index, link: "l")) }

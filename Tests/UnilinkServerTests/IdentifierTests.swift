@@ -12,12 +12,21 @@ struct IdentifierTests {
         let ids = (0..<20_000).map { _ in Identifiers.clickID() }
         #expect(ids.allSatisfy { ClickID.isWellFormed(Substring($0)) })
         #expect(Set(ids).count == ids.count)
-        // Every base-62 character turns up, each about as often as the others.
+        // Every base-62 character turns up in the random part, each about as often as the others.
         var counts: [Character: Int] = [:]
-        for id in ids { for character in id { counts[character, default: 0] += 1 } }
+        for id in ids { for character in id.dropFirst(8) { counts[character, default: 0] += 1 } }
         #expect(counts.count == 62)
-        let expected = Double(ids.count * ClickID.length) / 62
+        let expected = Double(ids.count * (ClickID.length - 8)) / 62
         #expect(counts.values.allSatisfy { abs(Double($0) - expected) < expected * 0.1 })
+    }
+
+    @Test func laterClickIDsSortLater() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        // A millisecond apart: the time prefix orders them (within one millisecond the random part does not).
+        let ids = (0..<1_000).map { Identifiers.clickID(at: start.addingTimeInterval(Double($0) * 0.001 + 0.0005)) }
+        #expect(ids == ids.sorted())
+        #expect(Identifiers.clickID(at: Date(timeIntervalSince1970: 0)).hasPrefix("00000000"))
+        #expect(Identifiers.clickID(at: Date(timeIntervalSince1970: 4_102_444_800)) > Identifiers.clickID(at: start))
     }
 
     @Test func linkIDsSortByCreationTime() {

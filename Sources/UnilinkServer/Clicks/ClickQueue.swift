@@ -11,6 +11,10 @@ final class ClickQueue: Sendable {
         var inFlight: [ClickRecord] = []
         var bytes = 0
         var dropped = 0
+        /// Clicks ever accepted, and ever stored: the queue is first in, first out, so a
+        /// click is stored once `stored` reaches the `accepted` count it was given.
+        var accepted: UInt64 = 0
+        var stored: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -34,6 +38,7 @@ final class ClickQueue: Sendable {
             }
             state.pending.append(click)
             state.bytes += size
+            state.accepted += 1
             return nil
         }
         if let dropped { onShed(dropped) } else { signal.yield() }
@@ -65,7 +70,24 @@ final class ClickQueue: Sendable {
 
     /// The recorder stored what it took.
     func stored() {
-        state.withLock { $0.inFlight.removeAll() }
+        state.withLock { state in
+            state.stored += UInt64(state.inFlight.count)
+            state.inFlight.removeAll()
+        }
+    }
+
+    /// Every click accepted so far, as a mark to wait for.
+    var acceptedMark: UInt64 { state.withLock { $0.accepted } }
+
+    /// Waits, at most `timeout`, until the clicks accepted before `mark` are stored: a
+    /// reader that must see them (the first launch's look-up) waits for the recorder's
+    /// next write instead of missing a click still in memory.
+    func waitUntilStored(_ mark: UInt64, timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        while state.withLock({ $0.stored < mark }), ContinuousClock.now < deadline {
+            signal.yield()
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     /// Waiting in the queue or being written.

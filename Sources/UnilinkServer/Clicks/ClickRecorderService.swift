@@ -9,10 +9,20 @@ struct ClickRecorderService: Service {
     let store: SQLStore
     let logger: Logger
     var batchSize = 500
+    /// Under load, how long a wake-up waits for more clicks before writing: one
+    /// transaction per `linger` instead of one per handful of clicks (each commit rewrites
+    /// the indexes' last pages). A quiet server writes at once. Responses never wait for
+    /// it; the first launch's look-up and the preview's signals wait for a queued click.
+    var linger: Duration = .milliseconds(50)
+    /// A write of at least this many clicks means load.
+    var busyBatch = 32
 
     func run() async throws {
         await withGracefulShutdownHandler {
+            var busy = false
             for await _ in queue.wakeUps {
+                if busy, linger > .zero, queue.count < batchSize { try? await Task.sleep(for: linger) }
+                busy = queue.count >= busyBatch
                 // The database is away: keep the clicks (the queue is bounded) and try
                 // again until it is back, without waiting for the next click.
                 var delay: Duration = .milliseconds(200)

@@ -32,12 +32,13 @@ struct ClickController {
         }
         let userAgentHeader = request.headers[.userAgent] ?? ""
         let carriedClickID = carriedClickID(query, role: host.role)
+        let now = Date.now
         let visit = Visit(
             userAgent: UserAgent(userAgentHeader),
             isHead: request.method == .head,
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
-            clickID: carriedClickID ?? Identifiers.clickID(),
-            time: .now,
+            clickID: carriedClickID ?? Identifiers.clickID(at: now),
+            time: now,
             clientAddress: state.clientAddress(request, context),
             knownInstalled: knownInstalled(query, link: link.link)
         )

@@ -23,6 +23,8 @@ struct DeferredController {
         if let earlier = try await state.store.deferredAnswer(appID: app.id, installID: installID) {
             return Self.json(earlier)
         }
+        // A click made a moment ago may still be queued for the recorder's next write.
+        await state.clicks.waitUntilStored(state.clicks.acceptedMark, timeout: .seconds(1))
         let now = Date.now
         let fingerprint = try fingerprint(body, request: request, context: context, now: now)
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)

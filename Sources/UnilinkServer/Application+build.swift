@@ -73,14 +73,18 @@ func prepareServer(
 /// a handler of the admin, app or SDK group cannot run without its credential.
 func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.addMiddleware {
-        APIMetricsMiddleware()
-        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
-        BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
-    }
     let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let dashboard = try DashboardController(state: state)
     dashboard.register(on: dashboardRouter)
+    let association = AssociationController(state: state)
+    let click = ClickController(state: state, pages: dashboard.pages)
+    router.addMiddleware {
+        APIMetricsMiddleware()
+        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
+        LinkHostShortcut(state: state, association: association, click: click,
+                         clickLimit: state.rateLimits.isEnabled ? RateLimitMiddleware(family: .clicks, state: state) : nil)
+        BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
+    }
     router.add(middleware: DashboardMiddleware(
         responder: dashboardRouter.buildResponder(), directory: state.directory, dashboardHost: state.settings.dashboardHost, pages: dashboard.pages
     ))
@@ -93,7 +97,7 @@ func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
         return group
     }
     SystemController(state: state).register(on: router)
-    AssociationController(state: state).register(on: router)
+    association.register(on: router)
     FirebaseShortLinksController(state: state).register(on: group("/v1/shortLinks", .api))
     BranchController(state: state).register(on: group("/v1/url", .api))
     AppsController(state: state).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
@@ -116,6 +120,6 @@ func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
     sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: state.directory))
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(state: state).register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
-    ClickController(state: state, pages: dashboard.pages).register(on: group("", .clicks))
+    click.register(on: group("", .clicks))
     return router
 }

@@ -9,9 +9,9 @@ extension SQLStore {
     public func insert(clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         try await transaction { database in
+            try await Self.insert(pending: clicks.compactMap(\.pending), on: database)
             var fresh: [ClickRecord] = []
             for click in clicks {
-                if let pending = click.pending { try await Self.insert(pending: pending, on: database) }
                 guard click.continuesClick else {
                     fresh.append(click)
                     continue

@@ -11,18 +11,33 @@ extension SQLStore {
         case tooLate
     }
 
-    static func insert(pending click: PendingClick, on database: any SQLDatabase) async throws {
-        // The alternate host continues a preview's click under the same id: keep the first,
-        // and note that it went on to the store.
-        let storeAt: Int64? = click.reachedStore == true ? milliseconds(click.time) : nil
-        try await database.raw("""
-            INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
-            VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
-                    \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)),
-                    \(bind: storeAt))
-            ON CONFLICT (click_id) DO UPDATE SET store_at = excluded.store_at
-            WHERE pending_clicks.app_id = excluded.app_id AND pending_clicks.store_at IS NULL AND excluded.store_at IS NOT NULL
-            """).run()
+    /// Multi-row inserts of up to `rowsPerInsert` rows. A click id appears once per
+    /// statement (PostgreSQL refuses to update a row twice in one): the alternate host's
+    /// continuation of a click in the same batch goes in the next statement, after it.
+    static func insert(pending clicks: [PendingClick], on database: any SQLDatabase) async throws {
+        var start = 0
+        while start < clicks.count {
+            var seen = Set<String>()
+            var end = start
+            while end < clicks.count, end - start < rowsPerInsert, seen.insert(clicks[end].clickID).inserted { end += 1 }
+            let rows = try clicks[start..<end].map { click -> SQLQueryString in
+                // The alternate host continues a preview's click under the same id: keep the first,
+                // and note that it went on to the store.
+                let storeAt: Int64? = click.reachedStore == true ? milliseconds(click.time) : nil
+                return """
+                    (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
+                     \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)),
+                     \(bind: storeAt))
+                    """
+            }
+            try await database.raw("""
+                INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
+                VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (click_id) DO UPDATE SET store_at = excluded.store_at
+                WHERE pending_clicks.app_id = excluded.app_id AND pending_clicks.store_at IS NULL AND excluded.store_at IS NOT NULL
+                """).run()
+            start = end
+        }
     }
 
     /// Adds the page's signals to a click, once, within `deadline` of the click.

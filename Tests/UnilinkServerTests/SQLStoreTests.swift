@@ -120,6 +120,31 @@ struct SQLStoreTests {
         }
     }
 
+    /// Pending clicks go in as multi-row inserts; a click's continuation on the alternate
+    /// host in the same batch keeps the first row and notes that it reached the store.
+    @Test(arguments: TestDatabase.available) func pendingClicksOfOneBatchKeepTheFirstAndNoteTheStore(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
+            let now = Date.now
+            func pending(_ id: String, path: String, store: Bool) -> ClickRecord {
+                var click = PendingClick(clickID: id, appID: "a", linkID: nil, content: LinkContent(path: path), time: now,
+                                         expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                                         model: nil, acceptLanguages: [])
+                click.reachedStore = store
+                return ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: path, platform: .ios,
+                                   outcome: store ? .store : .preview, pending: click, continuesClick: store)
+            }
+            let batch = (0..<700).map { pending("c\($0)", path: "/u/\($0)", store: false) }
+                + [pending("c1", path: "/other", store: true), pending("c2", path: "/other", store: false)]
+            try await store.insert(clicks: batch)
+            #expect(try await store.pendingClickCount() == 700)
+            let first = try #require(try await store.pendingClick(id: "c1"))
+            #expect(first.content.path == "/u/1" && first.reachedStore == true)
+            let second = try #require(try await store.pendingClick(id: "c2"))
+            #expect(second.content.path == "/u/2" && second.reachedStore != true)
+            try await store.close()
+        }
+    }
+
     /// Old raw clicks become daily counts: a link's stats are the same before and after.
     @Test(arguments: TestDatabase.available) func retentionRollsClicksUpAndDeletesOldRecords(database: TestDatabase) async throws {
         try await Self.withStore(database) { store, _ in

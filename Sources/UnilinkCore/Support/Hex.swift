@@ -3,13 +3,16 @@ public enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func string(_ bytes: some Sequence<UInt8>) -> String {
-        let array = Array(bytes)
-        return String(unsafeUninitializedCapacity: array.count * 2) { buffer in
-            for (index, byte) in array.enumerated() {
+        Array(bytes).withUnsafeBytes { string($0) }
+    }
+
+    public static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            for (index, byte) in bytes.enumerated() {
                 buffer[2 * index] = digits[Int(byte >> 4)]
                 buffer[2 * index + 1] = digits[Int(byte & 0x0F)]
             }
-            return array.count * 2
+            return bytes.count * 2
         }
     }
 

@@ -17,11 +17,11 @@ struct AssociationController {
     }
 
     @Sendable func appleAssociation(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try file(try host(request).associationFile)
+        file(try host(request).associationFile)
     }
 
     @Sendable func assetLinks(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try file(try host(request).assetLinks)
+        file(try host(request).assetLinks)
     }
 
     @Sendable func robots(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -32,13 +32,22 @@ struct AssociationController {
         )
     }
 
+    /// `nil` for a host no app serves (the router's route then answers the 404).
+    func appleAssociationIfServed(_ request: Request) -> Response? {
+        state.directory.host(HostName.normalize(request.linkHost)).map { file($0.associationFile) }
+    }
+
+    func assetLinksIfServed(_ request: Request) -> Response? {
+        state.directory.host(HostName.normalize(request.linkHost)).map { file($0.assetLinks) }
+    }
+
     private func host(_ request: Request) throws -> HostDirectory.Host {
         let name = HostName.normalize(request.linkHost)
         guard let host = state.directory.host(name) else { throw APIError.notFound("no app serves the host '\(name)'") }
         return host
     }
 
-    private func file(_ bytes: ByteBuffer) throws -> Response {
+    private func file(_ bytes: ByteBuffer) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],

@@ -66,9 +66,30 @@ extension PreviewModel {
     func replacingClickID(_ clickID: String, with other: String) -> PreviewModel {
         var model = self
         model.clickID = other
-        model.openURL = openURL?.replacing(clickID, with: other)
-        model.storeURL = storeURL?.replacing(clickID, with: other)
-        model.pasteboardToken = pasteboardToken?.replacing(clickID, with: other)
+        model.openURL = openURL.map { Self.replacing(clickID, with: other, in: $0) }
+        model.storeURL = storeURL.map { Self.replacing(clickID, with: other, in: $0) }
+        model.pasteboardToken = pasteboardToken.map { Self.replacing(clickID, with: other, in: $0) }
         return model
+    }
+
+    /// Byte-level replacement: a click id is ASCII and not a pattern, and the string
+    /// algorithms' generic `replacing` cost more than the rest of the cached page.
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let source = Array(text.utf8), needle = Array(target.utf8)
+        guard !needle.isEmpty, source.count >= needle.count else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count + 16)
+        var index = 0, changed = false
+        while index < source.count {
+            if source[index] == needle[0], index + needle.count <= source.count, source[index..<index + needle.count].elementsEqual(needle) {
+                output.append(contentsOf: replacement.utf8)
+                index += needle.count
+                changed = true
+            } else {
+                output.append(source[index])
+                index += 1
+            }
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : text
     }
 }

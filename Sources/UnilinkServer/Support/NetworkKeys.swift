@@ -8,10 +8,11 @@ import UnilinkStorage
 /// per installation and lives in the database.
 struct NetworkKeys: Sendable {
     static let settingName = "network_key_secret"
-    private let key: SymmetricKey
+    /// Keyed once: each digest copies this state instead of deriving the key's pads again.
+    private let keyed: HMAC<SHA256>
 
     init(secret: Data) {
-        key = SymmetricKey(data: secret)
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: secret))
     }
 
     static func load(from store: SQLStore) async throws -> NetworkKeys {
@@ -26,6 +27,8 @@ struct NetworkKeys: Sendable {
     }
 
     private func digest(_ bytes: [UInt8]) -> String {
-        Hex.string(HMAC<SHA256>.authenticationCode(for: bytes, using: key).prefix(16))
+        var hmac = keyed
+        hmac.update(data: bytes)
+        return hmac.finalize().withUnsafeBytes { Hex.string(UnsafeRawBufferPointer(rebasing: $0.prefix(16))) }
     }
 }

@@ -8,8 +8,8 @@
 # Every server is pinned to core 0 and wrk to core 1; each path runs once per round, the
 # order rotating, and the median of the rounds is reported with p50/p99 and its ratio to
 # the Hummingbird floor and to nginx. Then p99 at half the click path's saturation rate,
-# and callgrind's instructions per request for the floor and a click.
-# Usage: Benchmarks/ladder.sh [seconds=5] [rounds=3] [connections=32]   (CALLGRIND=0 skips callgrind)
+# and where the click's time goes (perf cpu-clock sampling, inclusive by function).
+# Usage: Benchmarks/ladder.sh [seconds=5] [rounds=3] [connections=32]   (PROFILE=0 skips the profile)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-5}"
@@ -51,31 +51,7 @@ path_large=$(grep 'demo link:' "$work/banner-18092" | sed -E 's#.*http://[^/]+##
 
 # 1,000,000 copies of the demo link under codes z + 6 alphabet digits, then a restart so
 # nothing is cached.
-python3 - "$work/large.sqlite" "$links" <<'PY'
-import sqlite3, sys
-database, count = sys.argv[1], int(sys.argv[2])
-alphabet = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
-def code(i):
-    digits = ""
-    for _ in range(6):
-        digits = alphabet[i % 54] + digits
-        i //= 54
-    return "z" + digits
-db = sqlite3.connect(database)
-columns = [d[0] for d in db.execute("SELECT * FROM links LIMIT 1").description]
-template = list(db.execute("SELECT * FROM links LIMIT 1").fetchone())
-at = {name: columns.index(name) for name in ("id", "code", "document", "alias")}
-old_id, old_code, document = template[at["id"]], template[at["code"]], template[at["document"]]
-def rows():
-    for i in range(count):
-        values = list(template)
-        new_id, new_code = f"lnk_bench{i:013d}", code(i)
-        values[at["id"]], values[at["code"]], values[at["alias"]] = new_id, new_code, None
-        values[at["document"]] = document.replace(old_id, new_id).replace(old_code, new_code)
-        yield values
-db.executemany(f"INSERT INTO links ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows())
-db.commit()
-PY
+python3 Benchmarks/seed_links.py "$work/large.sqlite" "$links"
 kill "$(pgrep -f 'port 18092')" 2>/dev/null || true
 sleep 1
 serve 18092 "$work/large.sqlite"
@@ -155,40 +131,46 @@ taskset -c 1 wrk -t1 -c16 -d"${seconds}s" --latency -s "$work/paced.lua" -H "Hos
 echo "short-link click at about half saturation (target $half req/s): $(awk '/Requests\/sec/ {print $2}' "$work/paced") req/s, p50 $(awk '$1 == "50%" {print $2}' "$work/paced"), p99 $(awk '$1 == "99%" {print $2}' "$work/paced")"
 echo "wrk -t1 -c$connections -d${seconds}s, $rounds rounds (median), servers on core 0, wrk on core 1"
 
-[ "${CALLGRIND:-1}" = "0" ] && exit 0
-command -v valgrind >/dev/null || { echo "valgrind missing: no instruction counts"; exit 0; }
-# Instructions per request: the server under callgrind, warmed up, counters zeroed, 2,000
-# requests on one keep-alive connection, counters dumped; the dump's total over 2,000.
-cat >"$work/drive.py" <<'PY'
-import http.client, sys
-port, host, path, agent, count = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-connection = http.client.HTTPConnection("127.0.0.1", int(port), timeout=120)
-for _ in range(count):
-    connection.request("GET", path, headers={"Host": host, "User-Agent": agent})
-    connection.getresponse().read()
-PY
-count_instructions() { # name port host path user-agent
-    python3 "$work/drive.py" "$2" "$3" "$4" "$5" 300
-    callgrind_control -z >/dev/null
-    python3 "$work/drive.py" "$2" "$3" "$4" "$5" 2000
-    callgrind_control -d >/dev/null
-    sleep 2
-    local dump total
-    dump=$(ls -t "$work"/callgrind.out.* | head -1)
-    total=$(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
-    echo "$1: $((total / 2000)) instructions per request (callgrind, 2,000 requests after 300 warm-up)"
-    callgrind_annotate --inclusive=yes "$dump" 2>/dev/null | grep -E '^ *[0-9,]+ ' | head -30 >"$work/$1.top"
+[ "${PROFILE:-1}" = "0" ] && exit 0
+# Where a request's time goes. valgrind 3.19 (Debian 12) cannot read the DWARF 5 of Swift
+# 6.2 binaries and crashes on stripped ones, and hardware counters are unavailable, so the
+# breakdown comes from perf's cpu-clock sampling of the saturated server: with the core
+# busy all the time, a function's inclusive share of the samples times 1/(req/s) is its
+# time per request.
+command -v perf >/dev/null || { echo "perf missing (Debian: linux-perf): no breakdown"; exit 0; }
+profile() { # name pid url host
+    taskset -c 1 wrk -t1 -c"$connections" -d8s -H "Host: $4" -H "User-Agent: $desktop" "$3" >"$work/profile-$1.wrk" 2>&1 &
+    local load=$!
+    sleep 1
+    perf record -q -e cpu-clock -F 2000 -g -p "$2" -o "$work/$1.perf" -- sleep 5 >/dev/null 2>&1
+    wait "$load"
+    perf report -i "$work/$1.perf" --children --sort symbol --stdio 2>/dev/null | grep -E '^ +[0-9.]+%' >"$work/$1.shares" || true
 }
-(cd "$work" && exec taskset -c 0 valgrind --tool=callgrind "$bare" 18190 >/dev/null 2>&1) &
-for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:18190/x" && break; sleep 0.2; done
-count_instructions bare 18190 localhost "$path" "$desktop"
-kill %% 2>/dev/null || pkill -f "valgrind.*BareRedirect" || true
-sleep 1
-(cd "$work" && UNILINK_RATE_LIMITS="clicks=1000000000/1" exec taskset -c 0 valgrind --tool=callgrind "$unilink" serve --port 18191 \
-    --database-url "sqlite://$work/small.sqlite" --log-level error >"$work/banner-cg" 2>&1) &
-for _ in $(seq 600); do curl -s -o /dev/null -H "Host: go.localhost" "http://127.0.0.1:18191$path" && break; sleep 0.5; done
-count_instructions click 18191 go.localhost "$path" "$desktop"
-echo "callgrind, inclusive instructions by function, 2,000 clicks (top 30):"
-cat "$work/click.top"
-echo "callgrind, inclusive instructions by function, 2,000 bare 302s (top 30):"
-cat "$work/bare.top"
+profile bare "$(pgrep -f "BareRedirect 18090" | head -1)" "http://127.0.0.1:18090$path" localhost
+profile click "$(pgrep -f "port 18091" | head -1)" "http://127.0.0.1:18091$path" go.localhost
+python3 - "$work" <<'PY'
+import re, statistics, sys
+work = sys.argv[1]
+def rps(name):
+    return float(re.search(r"Requests/sec:\s+([0-9.]+)", open(f"{work}/profile-{name}.wrk").read()).group(1))
+def share(name, pattern):
+    best = 0.0
+    for line in open(f"{work}/{name}.shares"):
+        parts = line.split()
+        if re.search(pattern, line):
+            best = max(best, float(parts[0].rstrip("%")))
+    return best
+nginx = float(open(f"{work}/run-0-1.result").read().split()[0])
+bare, click = rps("bare"), rps("click")
+us = lambda r: 1e6 / r
+handler = share("click", r"15ClickControllerV5click_7context")
+recording = share("click", r"SQLiteNIO0A10ConnectionC5query") + share("click", r"ClickRecorderServiceV5flush")
+print(f"time per request (us), from the profiled runs: nginx {us(nginx):.1f}, bare Hummingbird {us(bare):.1f}, Unilink click {us(click):.1f}")
+gap = us(click) - us(nginx)
+print(f"of the click's gap to nginx ({gap:.1f} us): Hummingbird/NIO floor {us(bare) - us(nginx):.1f} us ({(us(bare) - us(nginx)) / gap:.0%}), "
+      f"Unilink above the floor {us(click) - us(bare):.1f} us ({(us(click) - us(bare)) / gap:.0%})")
+print(f"inside the click (inclusive cpu-clock shares): ClickController.click {handler:.1f}% = {handler / 100 * us(click):.1f} us, "
+      f"click recording (SQLite writes + recorder) {recording:.1f}% = {recording / 100 * us(click):.1f} us")
+PY
+echo "inclusive shares by function, one click server under load (top 40):"
+grep -E 'Unilink|Hummingbird|NIO|sqlite|SQLite|Crypto|swift_task|Logging' "$work/click.shares" | head -40 | awk '{printf "%8s  %s\n", $1, substr($0, index($0,$4), 150)}'

@@ -42,13 +42,7 @@ extension SQLStore {
 
     /// Installs and opens of an app, days `from`...`to`.
     public func eventCounts(appID: String, from: String, to: String) async throws -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for row in try await database.raw("""
-            SELECT type, COUNT(*) AS n FROM events WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
-            """).all() {
-            counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
-        }
-        return counts
+        try await eventCounts(where: "app_id = \(bind: appID)", from: from, to: to)
     }
 
     /// The newest clicks of a link, newest first.

@@ -55,9 +55,14 @@ extension SQLStore {
 
     /// Installs and opens of a link, days `from`...`to`.
     public func eventCounts(linkID: String, from: String, to: String) async throws -> [String: Int] {
+        try await eventCounts(where: "link_id = \(bind: linkID)", from: from, to: to)
+    }
+
+    /// Events by type, days `from`...`to` inclusive, of the events `filter` keeps.
+    func eventCounts(where filter: SQLQueryString, from: String, to: String) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in try await database.raw("""
-            SELECT type, COUNT(*) AS n FROM events WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
+            SELECT type, COUNT(*) AS n FROM events WHERE \(filter) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
             """).all() {
             counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
         }

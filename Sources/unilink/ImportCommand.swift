@@ -23,23 +23,6 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Report what would happen and change nothing.") var dryRun = false
     @Argument(help: "The export file.") var file: String
 
-    struct Plan: Decodable {
-        struct Item: Decodable {
-            var index: Int
-            var status: String
-            var alias: String?
-            var message: String?
-            var url: String?
-        }
-
-        var appID: String
-        var data: [Item]
-
-        enum CodingKeys: String, CodingKey {
-            case appID = "app_id", data
-        }
-    }
-
     func run() async throws {
         guard let format = LinkImport.Format(rawValue: format) else {
             throw ValidationError("--format must be one of \(LinkImport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -66,7 +49,7 @@ struct ImportCommand: AsyncParsableCommand {
         counts["unreadable"] = problems.count
         for start in stride(from: 0, to: readable.count, by: 1000) {
             let chunk = Array(readable[start..<min(start + 1000, readable.count)])
-            let plan: Plan = try await post("/v1/links/batch?dry_run=true", chunk.map { $0.body! }, key: key)
+            let plan: LinkBatchPlan = try await post("/v1/links/batch?dry_run=true", chunk.map { $0.body! }, key: key)
             if let app, plan.appID != app { throw ValidationError("the key belongs to app \(plan.appID), not \(app)") }
             for item in plan.data {
                 let row = chunk[item.index]

@@ -17,6 +17,11 @@ struct MetricsTests {
             #expect(metrics.text.contains(#"unilink_clicks_total{outcome="preview",platform="ios"} 2"#))
             #expect(metrics.text.contains(#"unilink_clicks_total{outcome="not_counted",platform="other"} 1"#))
             #expect(metrics.text.contains("unilink_click_queue_depth"))
+            #expect(metrics.text.contains("unilink_click_queue_bytes"))
+            // The link clicked is held in memory, charged by its estimated size.
+            #expect(metrics.text.contains("unilink_link_cache_entries 1"))
+            #expect(metrics.text.contains("unilink_link_cache_bytes "))
+            #expect(!metrics.text.contains("unilink_link_cache_bytes 0\n"))
             // The internet reaching the server through a proxy on this machine is not a local scraper.
             let proxied = try await client.send(.get, "/metrics", address: "203.0.113.5")
             #expect(proxied.status == .notFound)

@@ -44,7 +44,7 @@ struct LinksController {
         guard !bodies.isEmpty else { throw APIError.badRequest("the batch is empty") }
         guard bodies.count <= Self.maxBatch else { throw APIError.badRequest("a batch holds at most \(Self.maxBatch) links; got \(bodies.count)") }
         if request.uri.queryParameters["dry_run"] == "true" {
-            return try HTTPBody.json(BatchPlan(appID: app.id, data: try await plan(bodies, app: app)))
+            return try HTTPBody.json(LinkBatchPlan(appID: app.id, data: try await plan(bodies, app: app)))
         }
         let (links, existing) = try await prepare(bodies, app: app)
         var stored = try await store(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element)).makeIterator()
@@ -151,9 +151,9 @@ struct LinksController {
     /// What a batch would do, item by item, storing nothing (`?dry_run=true`, for imports):
     /// `create`, `exists` (an identical link holds the alias: a re-run), `conflict` (another
     /// link holds it, or the batch repeats it) or `invalid` with the API's message.
-    private func plan(_ bodies: [LinkBody], app: App) async throws -> [BatchPlan.Item] {
+    private func plan(_ bodies: [LinkBody], app: App) async throws -> [LinkBatchPlan.Item] {
         var aliases = Set<String>()
-        var items: [BatchPlan.Item] = []
+        var items: [LinkBatchPlan.Item] = []
         for (index, body) in bodies.enumerated() {
             do {
                 let (_, existing) = try await prepare([body], app: app)
@@ -244,23 +244,5 @@ struct LinksController {
             throw APIError.badRequest("'\(field)' must be a date like 2026-11-22")
         }
         return text
-    }
-}
-
-/// `POST /v1/links/batch?dry_run=true`: one verdict per item, nothing stored.
-struct BatchPlan: Encodable {
-    struct Item: Encodable {
-        var index: Int
-        var status: String
-        var alias: String?
-        var message: String?
-        var url: String?
-    }
-
-    var appID: String
-    var data: [Item]
-
-    enum CodingKeys: String, CodingKey {
-        case appID = "app_id", data
     }
 }

@@ -53,6 +53,15 @@ struct SystemController {
             .set(Int64(state.clicks.count))
         state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
             .set(Int64(state.clicks.droppedCount))
+        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "bytes",
+                                                  helpText: "Estimated bytes of the clicks waiting to be stored (UNILINK_CLICK_QUEUE_MB bounds it)"))
+            .set(Int64(state.clicks.bytes))
+        let cached = state.links.count
+        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "entries", helpText: "Links held in memory"))
+            .set(Int64(cached.links))
+        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "bytes",
+                                                  helpText: "Estimated bytes of the links held in memory (UNILINK_LINK_CACHE_MB bounds it)"))
+            .set(Int64(cached.bytes))
         return Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],

@@ -108,7 +108,7 @@ def main():
     per_link = (clicked_resident - start_resident) / args.clicked
     print(f"after {args.clicked:,} distinct links clicked: resident {clicked_resident / 2**20:.1f} MiB "
           f"(+{(clicked_resident - start_resident) / 2**20:.1f} MiB), {per_link:.0f} bytes per cached link measured; "
-          f"the cache's estimate {metric(18292, 'unilink_link_cache_bytes') or float('nan'):.0f} bytes in all")
+          f"the cache's estimate {metric(18292, 'unilink_link_cache_bytes') or float('nan'):.0f} bytes for {metric(18292, 'unilink_link_cache_entries') or 0:.0f} links")
 
     # Hold SQLite's write lock: the recorder's writes fail and its clicks stay queued.
     blocker = sqlite3.connect(large, timeout=30, isolation_level=None)

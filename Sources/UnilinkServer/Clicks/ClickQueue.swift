@@ -23,7 +23,7 @@ final class ClickQueue: Sendable {
     private let onShed: @Sendable (_ droppedSoFar: Int) -> Void
     private let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
-    init(capacity: Int = 100_000, byteBudget: Int = 64 << 20, onShed: @escaping @Sendable (_ droppedSoFar: Int) -> Void = { _ in }) {
+    init(capacity: Int = 100_000, byteBudget: Int = 96 << 20, onShed: @escaping @Sendable (_ droppedSoFar: Int) -> Void = { _ in }) {
         self.capacity = capacity
         self.byteBudget = byteBudget
         self.onShed = onShed

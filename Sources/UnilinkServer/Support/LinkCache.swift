@@ -29,7 +29,7 @@ final class LinkCache: Sendable {
         case alias(appID: String, alias: String)
     }
 
-    init(byteBudget: Int = 64 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
+    init(byteBudget: Int = 128 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
          load: @escaping @Sendable (Key) async throws -> Link?) {
         self.byteBudget = byteBudget
         self.missCapacity = missCapacity
@@ -37,7 +37,7 @@ final class LinkCache: Sendable {
         self.load = load
     }
 
-    convenience init(store: SQLStore, byteBudget: Int = 64 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {}) {
+    convenience init(store: SQLStore, byteBudget: Int = 128 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {}) {
         self.init(byteBudget: byteBudget, missCapacity: missCapacity, onEviction: onEviction) { key in
             switch key {
             case .code(let code): try await store.link(code: code)

@@ -35,30 +35,24 @@ struct MatchInput {
     }
 
     mutating func path(_ variant: Variant) -> String {
-        if variant.isVerbatim { return path }
-        if cache.isEmpty { cache = Array(repeating: Prepared(), count: 4) }
-        if let ready = cache[variant.slot].path { return ready }
-        let ready = form(path, variant)
-        cache[variant.slot].path = ready
-        return ready
+        prepared(\.path, path, variant)
     }
 
     /// Empty when the URL has none (an absent query or fragment counts as empty).
     mutating func query(_ variant: Variant) -> String {
-        if variant.isVerbatim { return url.query ?? "" }
-        if cache.isEmpty { cache = Array(repeating: Prepared(), count: 4) }
-        if let ready = cache[variant.slot].query { return ready }
-        let ready = form(url.query ?? "", variant)
-        cache[variant.slot].query = ready
-        return ready
+        prepared(\.query, url.query ?? "", variant)
     }
 
     mutating func fragment(_ variant: Variant) -> String {
-        if variant.isVerbatim { return url.fragment ?? "" }
+        prepared(\.fragment, url.fragment ?? "", variant)
+    }
+
+    private mutating func prepared(_ part: WritableKeyPath<Prepared, String?>, _ text: String, _ variant: Variant) -> String {
+        if variant.isVerbatim { return text }
         if cache.isEmpty { cache = Array(repeating: Prepared(), count: 4) }
-        if let ready = cache[variant.slot].fragment { return ready }
-        let ready = form(url.fragment ?? "", variant)
-        cache[variant.slot].fragment = ready
+        if let ready = cache[variant.slot][keyPath: part] { return ready }
+        let ready = form(text, variant)
+        cache[variant.slot][keyPath: part] = ready
         return ready
     }
 

@@ -34,16 +34,19 @@ struct AssociationController {
 
     /// `nil` for a host no app serves (the router's route then answers the 404).
     func appleAssociationIfServed(_ request: Request) -> Response? {
-        state.directory.host(HostName.normalize(request.linkHost)).map { file($0.associationFile) }
+        servedHost(request).map { file($0.associationFile) }
     }
 
     func assetLinksIfServed(_ request: Request) -> Response? {
-        state.directory.host(HostName.normalize(request.linkHost)).map { file($0.assetLinks) }
+        servedHost(request).map { file($0.assetLinks) }
+    }
+
+    private func servedHost(_ request: Request) -> HostDirectory.Host? {
+        state.directory.host(HostName.normalize(request.linkHost))
     }
 
     private func host(_ request: Request) throws -> HostDirectory.Host {
-        let name = HostName.normalize(request.linkHost)
-        guard let host = state.directory.host(name) else { throw APIError.notFound("no app serves the host '\(name)'") }
+        guard let host = servedHost(request) else { throw APIError.notFound("no app serves the host '\(HostName.normalize(request.linkHost))'") }
         return host
     }
 

@@ -22,6 +22,11 @@ struct ClickController {
         guard let host = state.directory.host(name) else {
             throw APIError.notFound("no app serves the host '\(name)'")
         }
+        return try await click(request, context: context, name: name, host: host)
+    }
+
+    /// A click on `host` (named `name`), already found in the directory.
+    func click(_ request: Request, context: AppRequestContext, name: String, host: HostDirectory.Host) async throws -> Response {
         let path = request.uri.path
         let query = request.uri.query
         if let query, query.contains("d=1"), URLText.queryItems(Substring(query)).contains(where: { $0.name == "d" && $0.value == "1" }) {

@@ -16,19 +16,24 @@ enum Identifiers {
     static let base62: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
     static func random(_ length: Int) -> String {
-        // Rejection keeps the characters uniform: 248 = 4 x 62, the rest of a byte is redrawn.
         String(unsafeUninitializedCapacity: length) { characters in
-            var filled = 0
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + 16) { bytes in
-                while filled < length {
-                    fillRandom(bytes)
-                    for byte in bytes where byte < 248 && filled < length {
-                        characters[filled] = base62[Int(byte % 62)]
-                        filled += 1
-                    }
+            fillBase62(characters)
+            return length
+        }
+    }
+
+    /// Random base-62 characters into all of `characters`. Rejection keeps them uniform:
+    /// 248 = 4 x 62, the rest of a byte is redrawn.
+    private static func fillBase62(_ characters: UnsafeMutableBufferPointer<UInt8>) {
+        var filled = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: characters.count + 16) { bytes in
+            while filled < characters.count {
+                fillRandom(bytes)
+                for byte in bytes where byte < 248 && filled < characters.count {
+                    characters[filled] = base62[Int(byte % 62)]
+                    filled += 1
                 }
             }
-            return length
         }
     }
 
@@ -54,13 +59,15 @@ enum Identifiers {
     /// random characters (83 bits). Ids made later sort later, so the database's click-id
     /// indexes grow at their end instead of rewriting a random page per click.
     static func clickID(at time: Date = .now) -> String {
-        var rest = UInt64(max(0, time.timeIntervalSince1970 * 1000))
-        var prefix = [UInt8](repeating: 0, count: 8)
-        for index in stride(from: 7, through: 0, by: -1) {
-            prefix[index] = base62[Int(rest % 62)]
-            rest /= 62
+        String(unsafeUninitializedCapacity: ClickID.length) { characters in
+            var rest = UInt64(max(0, time.timeIntervalSince1970 * 1000))
+            for index in stride(from: 7, through: 0, by: -1) {
+                characters[index] = base62[Int(rest % 62)]
+                rest /= 62
+            }
+            fillBase62(UnsafeMutableBufferPointer(rebasing: characters[8..<ClickID.length]))
+            return ClickID.length
         }
-        return String(decoding: prefix, as: UTF8.self) + random(ClickID.length - 8)
     }
 
     static func secretKey() -> String { "sk_" + random(32) }

@@ -27,10 +27,10 @@ struct LinkHostShortcut: RouterMiddleware {
             // The router's other routes on a link host all sit under these prefixes.
             let name = HostName.normalize(request.linkHost)
             guard !DashboardMiddleware.sharedPrefixes.contains(where: { path.hasPrefix($0) }), name != state.settings.dashboardHost,
-                  state.directory.host(name) != nil else { return try await next(request, context) }
-            guard let clickLimit else { return try await click.click(request, context: context) }
+                  let host = state.directory.host(name) else { return try await next(request, context) }
+            guard let clickLimit else { return try await click.click(request, context: context, name: name, host: host) }
             return try await clickLimit.handle(request, context: context) { request, context in
-                try await click.click(request, context: context)
+                try await click.click(request, context: context, name: name, host: host)
             }
         }
     }

@@ -8,13 +8,24 @@ import UnilinkStorage
 /// the association files' bytes, and the app keys. Rebuilt from the store when an app
 /// changes, and kept when the store later becomes unreachable (the files must answer).
 final class HostDirectory: Sendable {
-    struct Host: Sendable {
+    /// A class: every click takes one from the directory, and a copy of the app and its
+    /// prepared parts would count a reference per field.
+    final class Host: Sendable {
         let app: App
         let role: HostRole
         let associationFile: ByteBuffer
         let assetLinks: ByteBuffer
         let claims: AASAMatcher
         let destinations: DestinationPolicy
+
+        init(app: App, role: HostRole, associationFile: ByteBuffer, assetLinks: ByteBuffer, claims: AASAMatcher, destinations: DestinationPolicy) {
+            self.app = app
+            self.role = role
+            self.associationFile = associationFile
+            self.assetLinks = assetLinks
+            self.claims = claims
+            self.destinations = destinations
+        }
     }
 
     struct Snapshot: Sendable {

@@ -5,6 +5,10 @@ import NIOHTTPTypes
 /// connection, a client that stalls, or one that drip-feeds its headers or body byte by
 /// byte (slowloris). NIO's idle handler alone would not do: each dripped byte counts as
 /// activity. The clock starts when the connection opens and again after each response.
+///
+/// A response only moves the deadline; one timer per connection checks it when it fires
+/// and sleeps again until the deadline it finds. Scheduling and cancelling a timer per
+/// response cost a busy connection more than the rest of this handler.
 final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -12,7 +16,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     private let timeout: TimeAmount
-    private var deadline: Scheduled<Void>?
+    /// When the request being awaited must be complete; `nil` while one is answered.
+    private var deadline: NIODeadline?
+    private var timer: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -23,15 +29,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        timer?.cancel()
+        timer = nil
         deadline = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) {
-            deadline?.cancel()
-            deadline = nil
-        }
+        if case .end = unwrapInboundIn(data) { deadline = nil }
         context.fireChannelRead(data)
     }
 
@@ -41,10 +45,28 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func start(_ context: ChannelHandlerContext) {
-        deadline?.cancel()
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            loopBound.value.close(promise: nil)
+        let deadline = context.eventLoop.now + timeout
+        self.deadline = deadline
+        // A timer already set fires no later than this deadline and re-arms itself.
+        if timer == nil { arm(context, at: deadline) }
+    }
+
+    private func arm(_ context: ChannelHandlerContext, at time: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: time) {
+            let (handler, context) = loopBound.value
+            handler.fire(context)
+        }
+    }
+
+    private func fire(_ context: ChannelHandlerContext) {
+        timer = nil
+        // A request is being answered: its response starts the clock again.
+        guard let deadline else { return }
+        if deadline <= context.eventLoop.now {
+            context.close(promise: nil)
+        } else {
+            arm(context, at: deadline)
         }
     }
 }

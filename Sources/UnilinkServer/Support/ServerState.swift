@@ -7,8 +7,10 @@ import Synchronization
 import UnilinkCore
 import UnilinkStorage
 
-/// What the controllers share, passed in (no globals).
-struct ServerState: Sendable {
+/// What the controllers share, passed in (no globals). A class: every controller and
+/// middleware holds it, and handlers copy those per request, so a copy is one reference
+/// count instead of one per field.
+final class ServerState: Sendable {
     let settings: ServerSettings
     let store: SQLStore
     let directory: HostDirectory
@@ -24,6 +26,27 @@ struct ServerState: Sendable {
     let rateLimiter: RateLimiter
     let changes: ChangeFeed
     let forwardingWarning = ForwardingWarning()
+
+    init(
+        settings: ServerSettings, store: SQLStore, directory: HostDirectory, links: LinkCache, clicks: ClickQueue,
+        previews: PreviewPageCache, boundPort: BoundPort, metrics: PrometheusCollectorRegistry, networkKeys: NetworkKeys,
+        installedMarker: InstalledMarker, clickMetrics: ClickMetrics, rateLimits: RateLimits, rateLimiter: RateLimiter, changes: ChangeFeed
+    ) {
+        self.settings = settings
+        self.store = store
+        self.directory = directory
+        self.links = links
+        self.clicks = clicks
+        self.previews = previews
+        self.boundPort = boundPort
+        self.metrics = metrics
+        self.networkKeys = networkKeys
+        self.installedMarker = installedMarker
+        self.clickMetrics = clickMetrics
+        self.rateLimits = rateLimits
+        self.rateLimiter = rateLimiter
+        self.changes = changes
+    }
 
     var addressing: HostAddressing { HostAddressing(localPort: boundPort.value) }
 

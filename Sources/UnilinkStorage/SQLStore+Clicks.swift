@@ -1,6 +1,7 @@
 public import Foundation
 public import UnilinkCore
 import SQLKit
+import SQLiteKit
 
 extension SQLStore {
     /// One transaction per batch: the recorder's unit of work, pending clicks included. New
@@ -8,7 +9,7 @@ extension SQLStore {
     /// where per-row statements made the batch writer the bottleneck).
     public func insert(clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
-        try await transaction { database in
+        try await telemetryTransaction { database in
             try await Self.insert(pending: clicks.compactMap(\.pending), on: database)
             var fresh: [ClickRecord] = []
             for click in clicks {
@@ -18,7 +19,7 @@ extension SQLStore {
                 }
                 // One visitor's journey is one click: the next step updates where it went, so
                 // the steps before it must be written first.
-                try await Self.insert(newClicks: fresh, on: database)
+                try await self.insert(newClicks: fresh, on: database)
                 fresh.removeAll()
                 if try await database.raw("""
                     SELECT 1 AS found FROM clicks WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
@@ -28,21 +29,25 @@ extension SQLStore {
                         WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
                         """).run()
                 } else {
-                    try await Self.insert(newClicks: [click], on: database)
+                    try await self.insert(newClicks: [click], on: database)
                 }
             }
-            try await Self.insert(newClicks: fresh, on: database)
+            try await self.insert(newClicks: fresh, on: database)
         }
     }
 
     /// Ten binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.
     public static let rowsPerInsert = 500
 
-    private static func insert(newClicks clicks: [ClickRecord], on database: any SQLDatabase) async throws {
-        for start in stride(from: 0, to: clicks.count, by: rowsPerInsert) {
-            let rows = clicks[start..<min(start + rowsPerInsert, clicks.count)].map { click -> SQLQueryString in
+    private func insert(newClicks clicks: [ClickRecord], on database: any SQLDatabase) async throws {
+        if case .sqlite(let connection, _) = engine {
+            try await Self.insert(newClicks: clicks, on: connection)
+            return
+        }
+        for start in stride(from: 0, to: clicks.count, by: Self.rowsPerInsert) {
+            let rows = clicks[start..<min(start + Self.rowsPerInsert, clicks.count)].map { click -> SQLQueryString in
                 """
-                (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)), \(bind: day(click.time)),
+                (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: Self.milliseconds(click.time)), \(bind: Self.day(click.time)),
                  \(bind: click.host), \(bind: click.path), \(bind: click.platform.rawValue), \(bind: click.outcome.rawValue), \(bind: click.inAppBrowser))
                 """
             }
@@ -50,6 +55,38 @@ extension SQLStore {
                 INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES \(rows.joined(separator: ", "))
                 """).run()
         }
+    }
+
+    /// On SQLite, the recorder's inserts go to the connection itself: SQLKit would encode
+    /// each of a batch's 5,000 values through a dynamic cast, and build the statement's
+    /// text per batch.
+    private static func insert(newClicks clicks: [ClickRecord], on connection: SQLiteConnection) async throws {
+        for start in stride(from: 0, to: clicks.count, by: rowsPerInsert) {
+            let rows = clicks[start..<min(start + rowsPerInsert, clicks.count)]
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(rows.count * 10)
+            for click in rows {
+                binds.append(.text(click.clickID))
+                binds.append(.text(click.appID))
+                binds.append(click.linkID.map(SQLiteData.text) ?? .null)
+                binds.append(.integer(Int(milliseconds(click.time))))
+                binds.append(.text(day(click.time)))
+                binds.append(.text(click.host))
+                binds.append(.text(click.path))
+                binds.append(.text(click.platform.rawValue))
+                binds.append(.text(click.outcome.rawValue))
+                binds.append(click.inAppBrowser.map(SQLiteData.text) ?? .null)
+            }
+            let sql = rows.count == rowsPerInsert ? fullClickInsert : clickInsert(rows: rows.count)
+            _ = try await connection.query(sql, binds)
+        }
+    }
+
+    private static let fullClickInsert = clickInsert(rows: rowsPerInsert)
+
+    private static func clickInsert(rows: Int) -> String {
+        "INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
     /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive.

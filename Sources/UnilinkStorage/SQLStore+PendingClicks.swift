@@ -20,13 +20,13 @@ extension SQLStore {
             var seen = Set<String>()
             var end = start
             while end < clicks.count, end - start < rowsPerInsert, seen.insert(clicks[end].clickID).inserted { end += 1 }
-            let rows = try clicks[start..<end].map { click -> SQLQueryString in
+            let rows = clicks[start..<end].map { click -> SQLQueryString in
                 // The alternate host continues a preview's click under the same id: keep the first,
                 // and note that it went on to the store.
                 let storeAt: Int64? = click.reachedStore == true ? milliseconds(click.time) : nil
                 return """
                     (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
-                     \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: try JSONDocument.encode(click)),
+                     \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: PendingClickDocument.encode(click)),
                      \(bind: storeAt))
                     """
             }

@@ -51,6 +51,9 @@ public final class SQLStore: Sendable {
             if store.dialect == .sqlite {
                 try await store.database.raw("PRAGMA busy_timeout=5000").run()
                 try await store.database.raw("PRAGMA journal_mode=WAL").run()
+                // SQLite's default, said once: every commit waits for the disk, except the
+                // click recorder's (`telemetryTransaction`).
+                try await store.database.raw("PRAGMA synchronous=FULL").run()
             }
             if migrate {
                 try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect) }
@@ -79,6 +82,36 @@ public final class SQLStore: Sendable {
             return try await gate.holding { try await Self.inTransaction(database, dialect: .sqlite, body) }
         case .postgres(let pool):
             return try await pool.withConnection { connection in try await Self.inTransaction(connection, dialect: .postgres, body) }
+        }
+    }
+
+    /// A transaction of the click recorder: committed without waiting for the disk. A power
+    /// cut (not a crash of the process) may lose the last batches of clicks, never the
+    /// database's integrity: SQLite's WAL keeps them in order and the next ordinary commit
+    /// (`synchronous=FULL`) makes them durable too; PostgreSQL's `synchronous_commit` is
+    /// off for this transaction alone. Apps, links and keys keep their durable commits.
+    func telemetryTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch engine {
+        case .sqlite(_, let gate):
+            return try await gate.holding {
+                // SQLite refuses to change the setting inside a transaction.
+                try await database.raw("PRAGMA synchronous=NORMAL").run()
+                do {
+                    let result = try await Self.inTransaction(database, dialect: .sqlite, body)
+                    try await database.raw("PRAGMA synchronous=FULL").run()
+                    return result
+                } catch {
+                    try? await database.raw("PRAGMA synchronous=FULL").run()
+                    throw error
+                }
+            }
+        case .postgres(let pool):
+            return try await pool.withConnection { connection in
+                try await Self.inTransaction(connection, dialect: .postgres) { database in
+                    try await database.raw("SET LOCAL synchronous_commit TO OFF").run()
+                    return try await body(database)
+                }
+            }
         }
     }
 

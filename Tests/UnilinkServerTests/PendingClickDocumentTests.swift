@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import UnilinkCore
+@testable import UnilinkStorage
+
+/// The pending click's hand-written document against Foundation's encoder: the same JSON
+/// object, decoded to the same click, for a click with every field set (a field added to
+/// the model and not to the writer fails here) and for awkward strings.
+@Suite("Pending click documents")
+struct PendingClickDocumentTests {
+    static func full(_ text: String = "v") -> PendingClick {
+        PendingClick(
+            clickID: "0Kx9aZ\(text)", appID: "app-\(text)", linkID: "link-\(text)",
+            content: {
+                var content = LinkContent(
+                    path: "/p/\(text)", deepLinkValue: "dlv-\(text)", deepLinkSubs: [1: "one \(text)", 10: "ten", 2: "two"], ref: "ref-\(text)",
+                    webURL: "https://example.com/\(text)", iosURL: "https://apps.apple.com/app/id1", androidURL: "https://play.google.com/x",
+                    desktopURL: "https://example.com/desktop", webOnly: true,
+                    minAppVersion: .init(ios: "2.1", android: "3"),
+                    social: .init(title: "Title \(text)", description: "About \(text)", imageURL: "https://example.com/i.png"),
+                    campaign: .init(channel: "mail", campaign: "spring \(text)", feature: "share", source: "news", medium: "email"),
+                    data: ["color": "red \(text)", "size": "9", text: text]
+                )
+                content.dynamicLinkQuery = "link=https%3A%2F%2Fexample.com&apn=com.example"
+                return content
+            }(),
+            time: Date(timeIntervalSince1970: 1_763_916_000.123_456), expiresAt: Date(timeIntervalSince1970: 1_763_919_600),
+            networkKey: "nk-\(text)", prefixKey: "pk", os: .ios, osVersion: "18.7", model: "Pixel \(text)",
+            acceptLanguages: ["de-DE", text],
+            signals: DeviceSignals(screenWidth: 393, screenHeight: 852, screenScale: 2.5, timeZone: "Europe/Berlin", languages: ["de", text]),
+            safariVersion: "26.1", reachedStore: true, consumedBy: "install-\(text)"
+        )
+    }
+
+    /// Every optional set and every collection non-empty, all the way down.
+    static func unsetFields(of value: Any, at path: String = "click") -> [String] {
+        Mirror(reflecting: value).children.flatMap { child -> [String] in
+            let name = "\(path).\(child.label ?? "?")"
+            let inner = Mirror(reflecting: child.value)
+            if inner.displayStyle == .optional {
+                guard let wrapped = inner.children.first?.value else { return [name] }
+                return unsetFields(of: wrapped, at: name)
+            }
+            if inner.displayStyle == .collection || inner.displayStyle == .dictionary { return inner.children.isEmpty ? [name] : [] }
+            return inner.displayStyle == .struct ? unsetFields(of: child.value, at: name) : []
+        }
+    }
+
+    static func object(_ text: String) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    }
+
+    static func expectSameDocument(_ click: PendingClick) throws {
+        let written = PendingClickDocument.encode(click)
+        let encoded = try JSONDocument.encode(click)
+        #expect(try object(written) == object(encoded), "\(written)\n\(encoded)")
+        #expect(try JSONDocument.decode(PendingClick.self, from: written) == JSONDocument.decode(PendingClick.self, from: encoded))
+    }
+
+    @Test func aClickWithEveryFieldSetIsWrittenAsTheEncoderWritesIt() throws {
+        let click = Self.full()
+        #expect(Self.unsetFields(of: click) == [], "the fixture must set every field the model has")
+        try Self.expectSameDocument(click)
+    }
+
+    @Test func awkwardStringsSurviveTheWriter() throws {
+        for text in ["quote \" and \\ backslash", "line\nbreak\ttab\r\u{0}\u{1F}", "emoji 😀 and é", "\u{2028}\u{2029}</script>", "", "/slash/"] {
+            try Self.expectSameDocument(Self.full(text))
+        }
+    }
+
+    @Test func aBareClickOmitsWhatItDoesNotHave() throws {
+        let click = PendingClick(clickID: "c", appID: "a", linkID: nil, content: LinkContent(), time: Date(timeIntervalSince1970: 1_763_916_000),
+                                 expiresAt: Date(timeIntervalSince1970: 1_763_916_001.5), networkKey: nil, prefixKey: nil, os: .android,
+                                 osVersion: nil, model: nil, acceptLanguages: [])
+        try Self.expectSameDocument(click)
+        #expect(!PendingClickDocument.encode(click).contains("signals"))
+    }
+}

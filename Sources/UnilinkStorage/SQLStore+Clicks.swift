@@ -10,7 +10,7 @@ extension SQLStore {
     public func insert(clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         try await telemetryTransaction { database in
-            try await Self.insert(pending: clicks.compactMap(\.pending), on: database)
+            try await self.insert(pending: clicks.compactMap(\.pending), on: database)
             var fresh: [ClickRecord] = []
             for click in clicks {
                 guard click.continuesClick else {

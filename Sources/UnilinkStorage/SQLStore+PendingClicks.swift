@@ -1,6 +1,7 @@
 public import Foundation
 public import UnilinkCore
 import SQLKit
+import SQLiteKit
 
 extension SQLStore {
     /// Signals of a click as stored: `accepted`, or why they were not.
@@ -14,30 +15,55 @@ extension SQLStore {
     /// Multi-row inserts of up to `rowsPerInsert` rows. A click id appears once per
     /// statement (PostgreSQL refuses to update a row twice in one): the alternate host's
     /// continuation of a click in the same batch goes in the next statement, after it.
-    static func insert(pending clicks: [PendingClick], on database: any SQLDatabase) async throws {
+    func insert(pending clicks: [PendingClick], on database: any SQLDatabase) async throws {
         var start = 0
         while start < clicks.count {
             var seen = Set<String>()
             var end = start
-            while end < clicks.count, end - start < rowsPerInsert, seen.insert(clicks[end].clickID).inserted { end += 1 }
-            let rows = clicks[start..<end].map { click -> SQLQueryString in
-                // The alternate host continues a preview's click under the same id: keep the first,
-                // and note that it went on to the store.
-                let storeAt: Int64? = click.reachedStore == true ? milliseconds(click.time) : nil
-                return """
-                    (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: milliseconds(click.time)),
-                     \(bind: milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: PendingClickDocument.encode(click)),
-                     \(bind: storeAt))
+            while end < clicks.count, end - start < Self.rowsPerInsert, seen.insert(clicks[end].clickID).inserted { end += 1 }
+            let rows = clicks[start..<end]
+            // On SQLite the values go to the connection itself, as the clicks' do.
+            if case .sqlite(let connection, _) = engine {
+                var binds: [SQLiteData] = []
+                binds.reserveCapacity(rows.count * 9)
+                for click in rows {
+                    binds.append(.text(click.clickID))
+                    binds.append(.text(click.appID))
+                    binds.append(click.linkID.map(SQLiteData.text) ?? .null)
+                    binds.append(.integer(Int(Self.milliseconds(click.time))))
+                    binds.append(.integer(Int(Self.milliseconds(click.expiresAt))))
+                    binds.append(click.networkKey.map(SQLiteData.text) ?? .null)
+                    binds.append(click.prefixKey.map(SQLiteData.text) ?? .null)
+                    binds.append(.text(PendingClickDocument.encode(click)))
+                    binds.append(Self.storeAt(click).map { .integer(Int($0)) } ?? .null)
+                }
+                let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+                _ = try await connection.query(Self.pendingInsert + values + Self.pendingConflict, binds)
+            } else {
+                let values = rows.map { click -> SQLQueryString in
                     """
+                    (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: Self.milliseconds(click.time)),
+                     \(bind: Self.milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: PendingClickDocument.encode(click)),
+                     \(bind: Self.storeAt(click)))
+                    """
+                }
+                try await database.raw("\(unsafeRaw: Self.pendingInsert)\(values.joined(separator: ", "))\(unsafeRaw: Self.pendingConflict)").run()
             }
-            try await database.raw("""
-                INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
-                VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (click_id) DO UPDATE SET store_at = excluded.store_at
-                WHERE pending_clicks.app_id = excluded.app_id AND pending_clicks.store_at IS NULL AND excluded.store_at IS NOT NULL
-                """).run()
             start = end
         }
+    }
+
+    private static let pendingInsert =
+        "INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at) VALUES "
+    private static let pendingConflict = """
+         ON CONFLICT (click_id) DO UPDATE SET store_at = excluded.store_at
+         WHERE pending_clicks.app_id = excluded.app_id AND pending_clicks.store_at IS NULL AND excluded.store_at IS NOT NULL
+        """
+
+    /// The alternate host continues a preview's click under the same id: keep the first,
+    /// and note that it went on to the store.
+    private static func storeAt(_ click: PendingClick) -> Int64? {
+        click.reachedStore == true ? milliseconds(click.time) : nil
     }
 
     /// Adds the page's signals to a click, once, within `deadline` of the click.

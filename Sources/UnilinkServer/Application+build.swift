@@ -17,10 +17,10 @@ public func buildApplication(
     logger.logLevel = settings.logLevel
     let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory
-    let router = try buildRouter(state: state)
+    let responder = try buildResponder(state: state)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     return Application(
-        router: router,
+        responder: responder,
         server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)])),
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "unilink",
@@ -69,20 +69,37 @@ func prepareServer(
     return (state, newAdminToken, demo)
 }
 
-/// Every route, in groups that carry their own rate limit, body limit and authenticator:
-/// a handler of the admin, app or SDK group cannot run without its credential.
-func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+/// The server's responder: a link host's two common GETs answered in front of the router,
+/// everything else by the router.
+func buildResponder(state: ServerState) throws -> LinkHostShortcut {
     let dashboard = try DashboardController(state: state)
-    dashboard.register(on: dashboardRouter)
     let association = AssociationController(state: state)
     let click = ClickController(state: state, pages: dashboard.pages)
+    let router = try buildRouter(state: state, dashboard: dashboard, association: association, click: click)
+    return LinkHostShortcut(
+        state: state, router: router.buildResponder(), association: association, click: click,
+        clickLimit: state.rateLimits.isEnabled ? RateLimitMiddleware(family: .clicks, state: state) : nil
+    )
+}
+
+/// The router alone, with its own controllers (tests list its routes).
+func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
+    let dashboard = try DashboardController(state: state)
+    return try buildRouter(state: state, dashboard: dashboard, association: AssociationController(state: state),
+                           click: ClickController(state: state, pages: dashboard.pages))
+}
+
+/// Every route, in groups that carry their own rate limit, body limit and authenticator:
+/// a handler of the admin, app or SDK group cannot run without its credential.
+func buildRouter(
+    state: ServerState, dashboard: DashboardController, association: AssociationController, click: ClickController
+) throws -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    dashboard.register(on: dashboardRouter)
     router.addMiddleware {
         APIMetricsMiddleware()
         ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
-        LinkHostShortcut(state: state, association: association, click: click,
-                         clickLimit: state.rateLimits.isEnabled ? RateLimitMiddleware(family: .clicks, state: state) : nil)
         BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
     }
     router.add(middleware: DashboardMiddleware(

@@ -45,7 +45,7 @@ struct AssociationFileTests {
 
     @Test func filesAndCachedLinksAnswerWhenTheDatabaseIsGone() async throws {
         let (state, _, _) = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test"))
-        let app = Application(router: try buildRouter(state: state))
+        let app = Application(responder: try buildResponder(state: state))
         try await app.test(.router) { client in
             let shop = try await client.createApp()
             _ = try await client.createLink(#"{"path": "/u/1", "alias": "warm"}"#, app: shop)

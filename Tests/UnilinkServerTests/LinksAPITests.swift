@@ -175,6 +175,8 @@ struct LinksAPITests {
             let longPath = "/u/" + String(repeating: "a", count: 5000)
             let url = try await client.send(.get, longPath, host: "link.example.com", userAgent: UA.iPhoneSafari)
             #expect(url.status == .uriTooLong)
+            let longQuery = "/.well-known/apple-app-site-association?q=" + String(repeating: "a", count: 5000)
+            #expect(try await client.send(.get, longQuery, host: "link.example.com").status == .uriTooLong)
             #expect(try await client.send(.get, "/v1/links", bearer: app.secretKey).status == .ok)
         }
     }

@@ -122,12 +122,12 @@ for name, rps, p50, p99 in rows:
 open(f"{work}/click_rps", "w").write(str(rows[2][1]))
 PY
 
-# p99 at half the click path's saturation rate: 16 connections, each pausing so that
+# p99 at half the click path's saturation rate: 64 connections, each pausing so that
 # together they offer half the measured rate.
 half=$(awk '{printf "%d", $1 / 2}' "$work/click_rps")
-delay=$(awk -v h="$half" 'BEGIN {printf "%.3f", 16 * 1000 / h}')
+delay=$(awk -v h="$half" 'BEGIN {printf "%.3f", 64 * 1000 / h}')
 printf 'request = function() return wrk.format("GET", "%s") end\ndelay = function() return %s end\n' "$path" "$delay" >"$work/paced.lua"
-taskset -c 1 wrk -t1 -c16 -d"${seconds}s" --latency -s "$work/paced.lua" -H "Host: go.localhost" -H "User-Agent: $desktop" "http://127.0.0.1:18091$path" >"$work/paced" 2>&1
+taskset -c 1 wrk -t1 -c64 -d"${seconds}s" --latency -s "$work/paced.lua" -H "Host: go.localhost" -H "User-Agent: $desktop" "http://127.0.0.1:18091$path" >"$work/paced" 2>&1
 echo "short-link click at about half saturation (target $half req/s): $(awk '/Requests\/sec/ {print $2}' "$work/paced") req/s, p50 $(awk '$1 == "50%" {print $2}' "$work/paced"), p99 $(awk '$1 == "99%" {print $2}' "$work/paced")"
 echo "wrk -t1 -c$connections -d${seconds}s, $rounds rounds (median), servers on core 0, wrk on core 1"
 
@@ -173,4 +173,4 @@ print(f"inside the click (inclusive cpu-clock shares): ClickController.click {ha
       f"click recording (SQLite writes + recorder) {recording:.1f}% = {recording / 100 * us(click):.1f} us")
 PY
 echo "inclusive shares by function, one click server under load (top 40):"
-grep -E 'Unilink|Hummingbird|NIO|sqlite|SQLite|Crypto|swift_task|Logging' "$work/click.shares" | head -40 | awk '{printf "%8s  %s\n", $1, substr($0, index($0,$4), 150)}'
+grep -E 'Unilink|Hummingbird|sqlite|SQLite|Crypto|Logging' "$work/click.shares" | awk 'NR <= 40 {printf "%8s  %s\n", $1, substr($0, index($0,$4), 150)}'

@@ -82,6 +82,30 @@ struct LinkCacheTests {
         #expect(try await cache.link(code: "late123") == link)
     }
 
+    /// A working set above the budget: links clicked again and again stay cached while
+    /// a stream of links clicked once passes through (the cache used to start over).
+    @Test func hotLinksSurviveAStreamOfLinksClickedOnce() async throws {
+        let database = Database()
+        for index in 0..<400 { database.rows.withLock { $0["c\(index)"] = Self.link("c\(index)", path: "/u/\(index)") } }
+        let one = Self.link("c0", path: "/u/0").estimatedBytes + 200
+        let evictions = Mutex(0)
+        let cache = LinkCache(byteBudget: 60 * one, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
+        let hot = (0..<20).map { "c\($0)" }
+        for code in hot { _ = try await cache.link(code: code) }
+        for index in 20..<400 {
+            _ = try await cache.link(code: "c\(index)")
+            // The hot set is clicked between every few cold links.
+            if index % 5 == 0 { for code in hot { _ = try await cache.link(code: code) } }
+        }
+        let loads = database.loads.withLock { $0 }
+        for code in hot { #expect(try await cache.link(code: code)?.code == code) }
+        #expect(database.loads.withLock { $0 } == loads, "every hot link answered from memory")
+        #expect(database.loads.withLock { $0 } == 400, "each link loaded once: the hot ones never fell out")
+        #expect(evictions.withLock { $0 } > 0)
+        #expect(cache.count.bytes <= 60 * one)
+        #expect(cache.count.links > 30, "the cache stays full, not started over")
+    }
+
     @Test func bigLinksAreChargedByTheirBytes() async throws {
         let database = Database()
         let big = String(repeating: "x", count: 2000)

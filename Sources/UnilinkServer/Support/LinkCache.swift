@@ -6,19 +6,88 @@ import UnilinkStorage
 ///
 /// Misses are cached too (a code nobody created stays cheap), in their own smaller set:
 /// a flood of made-up codes fills and clears that set, never the links people click.
-/// Links are charged by their estimated size against a byte budget; past it the cache
-/// starts over (counted by `onEviction`).
+/// Links are charged by their estimated size against a byte budget; past it the links
+/// not clicked since the clock hand last passed them make room (CLOCK, a cheap
+/// approximation of least recently used: a hit only sets a bit), so a working set above
+/// the budget keeps its hottest links instead of starting over. `onEviction` counts the
+/// times the budget was reached.
 /// A load that raced a change is returned but not kept: every invalidation bumps a
 /// generation, and a load that started before it does not write its (maybe stale) answer.
 final class LinkCache: Sendable {
+    private struct Slot {
+        let key: Key
+        let link: Link
+        let bytes: Int
+        /// Clicked since the hand last passed.
+        var referenced = false
+    }
+
     private struct State {
-        var links: [Key: Link] = [:]
+        var slots: [Slot?] = []
+        var slotOf: [Key: Int] = [:]
+        var free: [Int] = []
+        var hand = 0
         var bytes = 0
         var missing: Set<Key> = []
         var generation: UInt64 = 0
+
+        mutating func hit(_ key: Key) -> Link? {
+            guard let index = slotOf[key] else { return nil }
+            slots[index]!.referenced = true
+            return slots[index]!.link
+        }
+
+        @discardableResult
+        mutating func remove(_ key: Key) -> Bool {
+            guard let index = slotOf.removeValue(forKey: key) else { return false }
+            bytes -= slots[index]!.bytes
+            slots[index] = nil
+            free.append(index)
+            return true
+        }
+
+        mutating func insert(_ link: Link, for key: Key, bytes size: Int) {
+            remove(key)
+            let slot = Slot(key: key, link: link, bytes: size)
+            if let index = free.popLast() {
+                slots[index] = slot
+                slotOf[key] = index
+            } else {
+                slotOf[key] = slots.count
+                slots.append(slot)
+            }
+            bytes += size
+        }
+
+        /// Sweeps until `size` more bytes fit: a referenced link loses its bit and stays
+        /// for one more turn, an unreferenced one goes. Two turns at most.
+        mutating func makeRoom(for size: Int, budget: Int) {
+            while bytes + size > budget, !slotOf.isEmpty {
+                if hand >= slots.count { hand = 0 }
+                if let slot = slots[hand] {
+                    if slot.referenced {
+                        slots[hand]!.referenced = false
+                    } else {
+                        remove(slot.key)
+                    }
+                }
+                hand += 1
+            }
+        }
+
+        mutating func removeAll() {
+            slots.removeAll()
+            slotOf.removeAll()
+            free.removeAll()
+            hand = 0
+            bytes = 0
+        }
     }
 
     private let state = Mutex(State())
+    /// A cached link's key, kept twice (slot and index), and its slot's bookkeeping; the
+    /// key's strings are the link's own.
+    private static let entryBytes = 2 * MemoryLayout<Key>.stride + MemoryLayout<Slot?>.stride - MemoryLayout<Link>.stride + MemoryLayout<Int>.stride
     private let load: @Sendable (Key) async throws -> Link?
     let byteBudget: Int
     let missCapacity: Int
@@ -72,21 +141,20 @@ final class LinkCache: Sendable {
     func removeAll() {
         state.withLock { state in
             state.generation &+= 1
-            state.links.removeAll()
+            state.removeAll()
             state.missing.removeAll()
-            state.bytes = 0
         }
     }
 
     var count: (links: Int, missing: Int, bytes: Int) {
-        state.withLock { ($0.links.count, $0.missing.count, $0.bytes) }
+        state.withLock { ($0.slotOf.count, $0.missing.count, $0.bytes) }
     }
 
     private func forget(_ keys: [Key]) {
         state.withLock { state in
             state.generation &+= 1
             for key in keys {
-                if let old = state.links.removeValue(forKey: key) { state.bytes -= old.estimatedBytes }
+                state.remove(key)
                 state.missing.remove(key)
             }
         }
@@ -94,7 +162,7 @@ final class LinkCache: Sendable {
 
     private func cached(_ key: Key) async throws -> Link? {
         let (hit, generation) = state.withLock { state -> (Link??, UInt64) in
-            if let link = state.links[key] { return (.some(link), state.generation) }
+            if let link = state.hit(key) { return (.some(link), state.generation) }
             if state.missing.contains(key) { return (.some(nil), state.generation) }
             return (nil, state.generation)
         }
@@ -104,15 +172,14 @@ final class LinkCache: Sendable {
             guard state.generation == generation else { return false }
             var evicted = false
             if let link {
-                let size = link.estimatedBytes
+                let size = link.estimatedBytes + Self.entryBytes
                 guard size <= byteBudget else { return false }
+                state.remove(key)
                 if state.bytes + size > byteBudget {
-                    state.links.removeAll(keepingCapacity: true)
-                    state.bytes = 0
+                    state.makeRoom(for: size, budget: byteBudget)
                     evicted = true
                 }
-                if let old = state.links.updateValue(link, forKey: key) { state.bytes -= old.estimatedBytes }
-                state.bytes += size
+                state.insert(link, for: key, bytes: size)
             } else {
                 if state.missing.count >= missCapacity {
                     state.missing.removeAll(keepingCapacity: true)

@@ -10,7 +10,7 @@ struct MemoryMetrics: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         let evictions = MetricNameDescriptor(namespace: "unilink", metricName: "cache_evictions", unitName: "total",
-                                             helpText: "Times a cache reached its byte budget and started over")
+                                             helpText: "Times a cache reached its byte budget and made room (links: the least recently clicked go; previews: the cache starts over)")
         linkEvictions = registry.makeCounter(descriptor: evictions, labels: [("cache", "links")])
         previewEvictions = registry.makeCounter(descriptor: evictions, labels: [("cache", "previews")])
         clicksShed = registry.makeCounter(descriptor: MetricNameDescriptor(

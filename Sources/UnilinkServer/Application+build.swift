@@ -13,7 +13,7 @@ public func buildApplication(
     metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     announce: @escaping @Sendable (String) -> Void = { print($0) }
 ) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "unilink")
+    var logger = Logger(label: "unilink") { LogLineHandler(label: $0) }
     logger.logLevel = settings.logLevel
     let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     let store = state.store, directory = state.directory

@@ -103,8 +103,10 @@ public struct ClickRouter: Sendable {
         case .ios: app.appStoreURL.map { ($0, "App Store") }
         default: nil
         }
+        // Four addresses of the link on one page: its query is built once.
+        let query = link.longQuery
         let openURL = app.host(for: .alternate).map {
-            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID)])
+            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID)], longQuery: query)
         }
         let social = link.content.social
         return PreviewModel(
@@ -112,15 +114,15 @@ public struct ClickRouter: Sendable {
             title: social?.title ?? app.name,
             description: social?.description,
             imageURL: social?.imageURL,
-            canonicalURL: link.url(on: primary, addressing: addressing),
+            canonicalURL: link.url(on: primary, addressing: addressing, longQuery: query),
             openURL: openURL ?? store?.url,
             storeURL: store?.url,
             storeName: store?.name,
             webURL: link.webPage,
             appStoreID: app.ios?.appStoreID,
-            iosSchemeURL: link.schemeURL(app.ios?.scheme),
+            iosSchemeURL: link.schemeURL(app.ios?.scheme, longQuery: query),
             androidPackage: app.android?.package,
-            androidSchemeURL: link.schemeURL(app.android?.scheme),
+            androidSchemeURL: link.schemeURL(app.android?.scheme, longQuery: query),
             clickID: visit.clickID,
             platform: platform,
             language: visit.languages.first.map { $0.lowercased().hasPrefix("zh") } == true ? .zh : .en,

@@ -42,8 +42,12 @@ public struct ResolvedLink: Sendable, Equatable {
 
     /// The link's address on one of the app's hosts: its path plus the query that
     /// carries its content and identity.
-    public func url(on host: String, addressing: HostAddressing, extra: [(String, String)] = []) -> String {
-        var query = LinkParameters.longQuery(for: content, code: link?.code)
+    /// The query that carries the link's content and identity; `url(on:)` and
+    /// `schemeURL` take it precomputed when one page needs several of them.
+    public var longQuery: String { LinkParameters.longQuery(for: content, code: link?.code) }
+
+    public func url(on host: String, addressing: HostAddressing, extra: [(String, String)] = [], longQuery: String? = nil) -> String {
+        var query = longQuery ?? self.longQuery
         // An ad-hoc dynamic link carries its FDL parameters to the app's other hosts.
         let carried = link == nil ? dynamicLink?.items ?? [] : []
         for (name, value) in carried + extra {
@@ -53,9 +57,9 @@ public struct ResolvedLink: Sendable, Equatable {
     }
 
     /// `scheme://path?query`, for Facebook App Links tags.
-    public func schemeURL(_ scheme: String?) -> String? {
+    public func schemeURL(_ scheme: String?, longQuery: String? = nil) -> String? {
         guard let scheme, !scheme.isEmpty else { return nil }
-        let query = LinkParameters.longQuery(for: content, code: link?.code)
+        let query = longQuery ?? self.longQuery
         return "\(scheme)://" + URLText.path(String(path.drop(while: { $0 == "/" }))) + (query.isEmpty ? "" : "?" + query)
     }
 }

@@ -15,6 +15,11 @@ struct LinkModelTests {
         #expect(codes.count == 10_000)
         #expect(ShortCode.isWellFormed("Ab3xK9p"))
         #expect(!ShortCode.isWellFormed("Ab3xK9O"))
+        for text in ["Ab3xK9", "Ab3xK9pp", "Ab3xK9é", "Ab3xK9\u{0}", "Ab3-K9p", "ab3xk9l", "Ab3xK91", "ÄÄÄÄÄÄÄ"] {
+            #expect(!ShortCode.isWellFormed(Substring(text)), "\(text)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        #expect((0..<1000).allSatisfy { _ in ShortCode.isWellFormed(Substring(ShortCode.make(using: &generator))) })
     }
 
     @Test(arguments: [("summer-sale", true), ("Summer_2026", true), ("a", true), ("", false), ("has space", false), ("slash/y", false),

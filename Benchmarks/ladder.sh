@@ -50,11 +50,15 @@ path=$(grep 'demo link:' "$work/banner-18091" | sed -E 's#.*http://[^/]+##')
 path_large=$(grep 'demo link:' "$work/banner-18092" | sed -E 's#.*http://[^/]+##')
 
 # 1,000,000 copies of the demo link under codes z + 6 alphabet digits, then a restart so
-# nothing is cached.
+# nothing is cached. The uncached clicks and /v1/sdk/resolve get a server of their own on
+# a copy: 1,000,000 random links and their clicks would otherwise leave the cache-hit
+# row's server with a different cache, heap and click table than the small store's.
 python3 Benchmarks/seed_links.py "$work/large.sqlite" "$links"
 kill "$(pgrep -f 'port 18092')" 2>/dev/null || true
 sleep 1
+cp "$work/large.sqlite" "$work/lookups.sqlite"
 serve 18092 "$work/large.sqlite"
+serve 18093 "$work/lookups.sqlite"
 
 cat >"$work/uncached.lua" <<EOF
 local alphabet = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -68,7 +72,7 @@ request = function() return wrk.format("GET", "/" .. code(math.random(0, $links 
 EOF
 cat >"$work/resolve.lua" <<EOF
 wrk.method = "POST"
-wrk.body = '{"url": "http://go.localhost:18092$path_large", "app_version": "1.0"}'
+wrk.body = '{"url": "http://go.localhost:18093$path_large", "app_version": "1.0"}'
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["X-Unilink-Key"] = "$key"
 EOF
@@ -82,8 +86,8 @@ ladder=(
   "long link + ad-hoc parameters, 302|http://127.0.0.1:18091/p/shoes?deep_link_value=shoes&utm_campaign=spring&ref=mail&color=red|link.localhost|$desktop|"
   "preview page, iPhone, 200|http://127.0.0.1:18091$path|go.localhost|$iphone|"
   "AASA|http://127.0.0.1:18091/.well-known/apple-app-site-association|link.localhost|$desktop|"
-  "/v1/sdk/resolve|http://127.0.0.1:18092/v1/sdk/resolve|link.localhost|$desktop|$work/resolve.lua"
-  "uncached click (1,000,000 links)|http://127.0.0.1:18092/|go.localhost|$desktop|$work/uncached.lua"
+  "/v1/sdk/resolve|http://127.0.0.1:18093/v1/sdk/resolve|link.localhost|$desktop|$work/resolve.lua"
+  "uncached click (1,000,000 links)|http://127.0.0.1:18093/|go.localhost|$desktop|$work/uncached.lua"
 )
 
 measure() { # index round

@@ -11,7 +11,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
-            guard request.uri.description.utf8.count <= maxURLBytes else {
+            guard accepts(request) else {
                 throw APIError(.uriTooLong, "uri_too_long", "the request URL is longer than \(maxURLBytes) bytes")
             }
             return try await next(request, context)
@@ -20,6 +20,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             return try Self.translate(error, logger: context.logger).response(from: request, context: context)
         }
+    }
+
+    /// Whether the request target is within `maxURLBytes`.
+    func accepts(_ request: Request) -> Bool {
+        request.uri.description.utf8.count <= maxURLBytes
     }
 
     static func translate(_ error: any Error, logger: Logger) -> APIError {

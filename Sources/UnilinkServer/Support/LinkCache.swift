@@ -37,17 +37,15 @@ final class LinkCache: Sendable {
             return slots[index]!.link
         }
 
-        @discardableResult
-        mutating func remove(_ key: Key) -> Bool {
-            guard let index = slotOf.removeValue(forKey: key) else { return false }
+        mutating func remove(_ key: Key) {
+            guard let index = slotOf.removeValue(forKey: key) else { return }
             bytes -= slots[index]!.bytes
             slots[index] = nil
             free.append(index)
-            return true
         }
 
+        /// `key` must not be cached (the caller removes it first, before making room).
         mutating func insert(_ link: Link, for key: Key, bytes size: Int) {
-            remove(key)
             let slot = Slot(key: key, link: link, bytes: size)
             if let index = free.popLast() {
                 slots[index] = slot

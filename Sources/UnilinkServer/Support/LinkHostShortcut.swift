@@ -28,11 +28,13 @@ struct LinkHostShortcut: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get else { return try await router.respond(to: request, context: context) }
         let path = request.uri.path
+        // An over-long URL for an association file goes down the router, whose error
+        // middleware refuses it.
         switch path {
         case "/.well-known/apple-app-site-association", "/apple-app-site-association":
-            if fitsURLLimit(request), let response = association.appleAssociationIfServed(request) { return response }
+            if errors.accepts(request), let response = association.appleAssociationIfServed(request) { return response }
         case "/.well-known/assetlinks.json":
-            if fitsURLLimit(request), let response = association.assetLinksIfServed(request) { return response }
+            if errors.accepts(request), let response = association.assetLinksIfServed(request) { return response }
         default:
             // The router's other routes on a link host all sit under these prefixes.
             let name = HostName.normalize(request.linkHost)
@@ -47,10 +49,5 @@ struct LinkHostShortcut: HTTPResponder {
             }
         }
         return try await router.respond(to: request, context: context)
-    }
-
-    /// An over-long URL goes down the router, whose error middleware refuses it.
-    private func fitsURLLimit(_ request: Request) -> Bool {
-        request.uri.description.utf8.count <= errors.maxURLBytes
     }
 }

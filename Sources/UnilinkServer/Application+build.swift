@@ -19,11 +19,17 @@ public func buildApplication(
     let store = state.store, directory = state.directory
     let responder = try buildResponder(state: state)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
+    let serverName = "unilink"
+    let answers: LinkHostFastPath.Answers = { [logger] head, peer in
+        responder.answerFromMemory(Request(head: head, body: RequestBody(buffer: ByteBuffer())), peer: peer, logger: logger)
+    }
     return Application(
         responder: responder,
-        server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)])),
+        server: .http1(configuration: .init(additionalChannelHandlers: [
+            RequestDeadlineHandler(timeout: requestTimeout), LinkHostFastPath(serverName: serverName, answers: answers),
+        ])),
         configuration: .init(
-            address: .hostname(settings.host, port: settings.port), serverName: "unilink",
+            address: .hostname(settings.host, port: settings.port), serverName: serverName,
             availableConnectionsDelegate: MaximumAvailableConnections(settings.effectiveMaxConnections, logger: logger)
         ),
         services: [

@@ -148,34 +148,15 @@ extension SQLStore {
         }
     }
 
-    /// `YYYY-MM-DD` in UTC, computed from the day number (the proleptic Gregorian
-    /// calendar's civil-from-days arithmetic): every click has one, so no Calendar or
-    /// formatter is made per click.
+    /// `YYYY-MM-DD` in UTC: every click has one.
     static func day(_ date: Date) -> String {
-        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // Eras of 400 years (146,097 days) starting on 0000-03-01, so leap days end a year.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDay(daysSince1970: Int64((date.timeIntervalSince1970 / 86_400).rounded(.down)))
         return String(unsafeUninitializedCapacity: 10) { buffer in
-            func put(_ value: Int64, at start: Int, width: Int) {
-                var rest = max(0, value)
-                for index in stride(from: start + width - 1, through: start, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, at: 0, width: 4)
+            CivilDay.put(civil.year, into: buffer, at: 0, width: 4)
             buffer[4] = UInt8(ascii: "-")
-            put(month, at: 5, width: 2)
+            CivilDay.put(civil.month, into: buffer, at: 5, width: 2)
             buffer[7] = UInt8(ascii: "-")
-            put(day, at: 8, width: 2)
+            CivilDay.put(civil.day, into: buffer, at: 8, width: 2)
             return 10
         }
     }

@@ -39,6 +39,18 @@ struct SlowClientTests {
             return bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
         }
 
+        /// What arrives until `done` holds for all of it, or nothing more comes for 200 ms.
+        func read(until done: (String) -> Bool) -> String {
+            var received: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 16_384)
+            while !done(String(decoding: received, as: UTF8.self)) {
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                received += chunk[0..<count]
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+
         /// The server closed its end (a read sees end of file or a reset).
         var isClosedByServer: Bool {
             var byte: UInt8 = 0
@@ -86,6 +98,60 @@ struct SlowClientTests {
         #expect(closed == stalled.count, "stalled connections are closed by the server after the request timeout")
         let again = try await client.send("/.well-known/apple-app-site-association", host: "link.localhost")
         #expect(again.status == 200)
+        #expect(try await server.stop() == 0)
+    }
+
+    /// A client that sends requests back to back without waiting (HTTP/1.1 pipelining)
+    /// gets its answers in the order it asked, whether memory answers one (an association
+    /// file, a click on a cached link) or the router (the link debugger, a link only the
+    /// store knows); and a link answers the same from the store and from memory.
+    @Test func pipelinedRequestsAreAnsweredInOrderAndMemoryAnswersAsTheStoreDoes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-pipelined-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"))
+        let demoLink = try #require(server.bannerValue("demo link:").flatMap(URL.init(string:)))
+        let code = demoLink.path, host = try #require(demoLink.host)
+        func get(_ path: String, host: String, agent: String = "Mozilla/5.0 (Windows NT 10.0; Win64; x64)") -> String {
+            "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: \(agent)\r\n\r\n"
+        }
+        /// Each complete answer's head without its Date field, fields joined by `|` (bodies are
+        /// measured by their Content-Length, as a client reads them).
+        func heads(_ text: String) -> [String] {
+            var bytes = Substring(text).utf8[...], heads: [String] = []
+            while let end = bytes.firstRange(of: "\r\n\r\n".utf8) {
+                let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+                let rest = bytes[end.upperBound...]
+                guard rest.count >= length else { break }
+                heads.append(head.split(separator: "\r\n").filter { !$0.hasPrefix("Date:") }.map { $0.replacingOccurrences(of: "HTTP/1.1 ", with: "") }.joined(separator: "|"))
+                bytes = rest.dropFirst(length)
+            }
+            return heads
+        }
+
+        let connection = try #require(RawConnection(port: server.port))
+        // The first click finds the link in the store, the second in memory.
+        connection.write(get(code, host: host))
+        let fromStore = connection.read { heads($0).count == 1 }
+        connection.write(get(code, host: host))
+        let fromMemory = connection.read { heads($0).count == 1 }
+        #expect(heads(fromStore).count == 1)
+        #expect(heads(fromStore) == heads(fromMemory))
+        #expect(fromMemory.contains("Location: https://www.example.com/"))
+
+        // The debugger's page is made by the router; the file and the click behind it wait for it.
+        let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+        connection.write(get(code + "?d=1", host: host) + get("/.well-known/apple-app-site-association", host: "link.localhost")
+                         + get("/ZZZZZZZ", host: host) + get(code, host: host) + get(code, host: host, agent: iPhone))
+        let answers = heads(connection.read { heads($0).count == 5 })
+        #expect(answers.count == 5)
+        #expect(answers.first?.hasPrefix("200 OK|Content-Type: text/html") == true, "the link debugger first")
+        #expect(answers.dropFirst().first?.contains("Content-Type: application/json") == true, "then the association file")
+        #expect(answers.dropFirst(2).first?.hasPrefix("404 Not Found") == true, "then the unknown code")
+        #expect(answers.dropFirst(3).first?.hasPrefix("302 Found|Location: https://www.example.com/") == true, "then the click")
+        #expect(answers.last?.hasPrefix("200 OK|Content-Type: text/html") == true, "then the preview page")
         #expect(try await server.stop() == 0)
     }
 }

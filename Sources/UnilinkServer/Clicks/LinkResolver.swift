@@ -6,7 +6,32 @@ import UnilinkCore
 struct LinkResolver {
     let cache: LinkCache
 
+    /// A stored link the resolution needs that memory does not hold.
+    struct NotInMemory: Error {
+        let key: LinkCache.Key
+    }
+
+    /// Asks the store for each link memory lacks, then resolves again with what it said
+    /// (at most two: a code, then an alias).
     func resolve(host: HostDirectory.Host, name: String, path: String, query: String?) async throws -> ResolvedLink? {
+        var loaded: [LinkCache.Key: Link?] = [:]
+        while true {
+            do {
+                return try resolve(host: host, name: name, path: path, query: query, loaded: loaded)
+            } catch {
+                loaded[error.key] = try await cache.link(error.key)
+            }
+        }
+    }
+
+    /// Without the store: throws `NotInMemory` when only the store can answer.
+    func resolveFromMemory(host: HostDirectory.Host, name: String, path: String, query: String?) throws(NotInMemory) -> ResolvedLink? {
+        try resolve(host: host, name: name, path: path, query: query, loaded: [:])
+    }
+
+    private func resolve(
+        host: HostDirectory.Host, name: String, path: String, query: String?, loaded: [LinkCache.Key: Link?]
+    ) throws(NotInMemory) -> ResolvedLink? {
         var items = query.map { URLText.queryItems(Substring($0)) } ?? []
         let requested = FirebaseDynamicLink(items: items)
         if requested != nil { items.removeAll { FirebaseDynamicLink.keys.contains($0.name) } }
@@ -20,18 +45,18 @@ struct LinkResolver {
                 // FDL's long link on its own domain (`https://links.example.com/?link=...`), or a
                 // stored link's long form there (`/?deep_link_value=...&ul_code=...`, as intents carry it).
                 let code = items.last { $0.name == LinkParameters.codeKey }?.value
-                stored = try await code.asyncFlatMap { try await find(code: Substring($0), alias: nil, appID: host.app.id) }
+                stored = try code.map { code throws(NotInMemory) in try find(code: Substring(code), alias: nil, appID: host.app.id, loaded: loaded) } ?? nil
                 guard stored != nil || requested != nil else { return nil }
                 content = stored?.content ?? LinkContent(path: "/")
                 break
             }
             guard !segment.isEmpty, !segment.contains("/"), segment.count <= Alias.maxLength else { return nil }
-            stored = try await find(code: segment, alias: String(segment), appID: host.app.id)
+            stored = try find(code: segment, alias: String(segment), appID: host.app.id, loaded: loaded)
             guard let stored else { return nil }
             content = stored.content
         case .primary, .alternate:
             let code = items.last { $0.name == LinkParameters.codeKey }?.value
-            stored = try await code.asyncFlatMap { try await find(code: Substring($0), alias: nil, appID: host.app.id) }
+            stored = try code.map { code throws(NotInMemory) in try find(code: Substring(code), alias: nil, appID: host.app.id, loaded: loaded) } ?? nil
             guard stored != nil || requested != nil || host.claims.claims(path: path, query: query) else { return nil }
             content = stored?.content ?? LinkContent(path: path)
             if content.path == nil { content.path = path }
@@ -43,18 +68,17 @@ struct LinkResolver {
                             dynamicLink: dynamicLink)
     }
 
-    private func find(code: Substring, alias: String?, appID: String) async throws -> Link? {
-        if ShortCode.isWellFormed(code), let link = try await cache.link(code: String(code)), link.appID == appID {
+    private func find(code: Substring, alias: String?, appID: String, loaded: [LinkCache.Key: Link?]) throws(NotInMemory) -> Link? {
+        if ShortCode.isWellFormed(code), let link = try lookup(.code(String(code)), loaded: loaded), link.appID == appID {
             return link
         }
         guard let alias, Alias.problem(with: alias) == nil else { return nil }
-        return try await cache.link(appID: appID, alias: alias)
+        return try lookup(.alias(appID: appID, alias: alias), loaded: loaded)
     }
-}
 
-extension Optional {
-    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
+    private func lookup(_ key: LinkCache.Key, loaded: [LinkCache.Key: Link?]) throws(NotInMemory) -> Link? {
+        if let link = loaded[key] { return link }
+        if let link = cache.memorized(key) { return link }
+        throw NotInMemory(key: key)
     }
 }

@@ -17,11 +17,11 @@ struct AssociationController {
     }
 
     @Sendable func appleAssociation(_ request: Request, context: AppRequestContext) async throws -> Response {
-        file(try host(request).associationFile)
+        file(try host(request).associationFile).response
     }
 
     @Sendable func assetLinks(_ request: Request, context: AppRequestContext) async throws -> Response {
-        file(try host(request).assetLinks)
+        file(try host(request).assetLinks).response
     }
 
     @Sendable func robots(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -33,11 +33,11 @@ struct AssociationController {
     }
 
     /// `nil` for a host no app serves (the router's route then answers the 404).
-    func appleAssociationIfServed(_ request: Request) -> Response? {
+    func appleAssociationIfServed(_ request: Request) -> BufferedResponse? {
         servedHost(request).map { file($0.associationFile) }
     }
 
-    func assetLinksIfServed(_ request: Request) -> Response? {
+    func assetLinksIfServed(_ request: Request) -> BufferedResponse? {
         servedHost(request).map { file($0.assetLinks) }
     }
 
@@ -50,11 +50,7 @@ struct AssociationController {
         return host
     }
 
-    private func file(_ bytes: ByteBuffer) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
-            body: .init(byteBuffer: bytes)
-        )
+    private func file(_ bytes: ByteBuffer) -> BufferedResponse {
+        BufferedResponse(status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"], body: bytes)
     }
 }

@@ -2,6 +2,7 @@ import HTTPTypes
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import UnilinkCore
 
 /// Every other GET or HEAD on an app's host: a click. Resolves the link from memory,
@@ -27,14 +28,29 @@ struct ClickController {
 
     /// A click on `host` (named `name`), already found in the directory.
     func click(_ request: Request, context: AppRequestContext, name: String, host: HostDirectory.Host) async throws -> Response {
-        let path = request.uri.path
-        let query = request.uri.query
-        if let query, query.contains("d=1"), URLText.queryItems(Substring(query)).contains(where: { $0.name == "d" && $0.value == "1" }) {
-            return try await debugPage(name: name, path: path, query: query)
+        if isDebugRequest(request) {
+            return try await debugPage(name: name, path: request.uri.path, query: request.uri.query ?? "")
         }
-        guard let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: query) else {
+        let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: request.uri.path, query: request.uri.query)
+        return answer(request, name: name, host: host, link: link, clientAddress: state.clientAddress(request, context), logger: context.logger).response
+    }
+
+    /// FDL's `?d=1` asks for the link debugger instead of following the link.
+    func isDebugRequest(_ request: Request) -> Bool {
+        guard let query = request.uri.query, query.contains("d=1") else { return false }
+        return URLText.queryItems(Substring(query)).contains { $0.name == "d" && $0.value == "1" }
+    }
+
+    /// The answer to a click on `link` (`nil`: no link there), which is queued for recording.
+    /// Needs nothing but memory, so `LinkHostFastPath` answers with it too.
+    func answer(
+        _ request: Request, name: String, host: HostDirectory.Host, link: ResolvedLink?, clientAddress: String?, logger: Logger
+    ) -> BufferedResponse {
+        guard let link else {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
         }
+        let path = request.uri.path
+        let query = request.uri.query
         let userAgentHeader = request.headers[.userAgent] ?? ""
         let carriedClickID = carriedClickID(query, role: host.role)
         let now = Date.now
@@ -44,11 +60,11 @@ struct ClickController {
             languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
             clickID: carriedClickID ?? Identifiers.clickID(at: now),
             time: now,
-            clientAddress: state.clientAddress(request, context),
+            clientAddress: clientAddress,
             knownInstalled: knownInstalled(query, link: link.link)
         )
         let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
-        context.logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
+        logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
         state.clickMetrics.count(decision.outcome, platform)
         if let outcome = decision.outcome {
@@ -108,11 +124,11 @@ struct ClickController {
         return carried
     }
 
-    private func respond(_ decision: ClickDecision, head: Bool, cacheable: Bool) -> Response {
+    private func respond(_ decision: ClickDecision, head: Bool, cacheable: Bool) -> BufferedResponse {
         switch decision {
         case .redirect(let location, _):
             // The destination learns nothing of the link (its code, campaign or the click id).
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
+            return Self.redirect(location)
         case .previewPage(let model), .openInBrowserHint(let model):
             return Pages.html(state.previews.page(for: model, cacheable: cacheable), head: head, cache: "no-store")
         case .crawlerPage(let model):
@@ -123,9 +139,15 @@ struct ClickController {
         case .gone:
             return Pages.gone()
         case .scheme(let location):
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
+            return Self.redirect(location)
         case .refused(let reason):
             return Pages.refused(reason)
         }
     }
+
+    private static func redirect(_ location: String) -> BufferedResponse {
+        BufferedResponse(status: .found, headers: [.location: location, .cacheControl: "no-store", referrerPolicy: "no-referrer"], body: ByteBuffer())
+    }
+
+    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

@@ -4,32 +4,32 @@ import NIOCore
 
 /// Small HTML answers for visitors (people, not API clients).
 enum Pages {
-    static func html(_ text: String, status: HTTPResponse.Status = .ok, head: Bool = false, cache: String) -> Response {
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, head: Bool = false, cache: String) -> BufferedResponse {
         var buffer = ByteBuffer(string: text)
         let length = buffer.readableBytes
         if head { buffer.clear() }
-        return Response(
+        return BufferedResponse(
             status: status,
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: cache, .contentLength: String(length),
                 .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
                 .contentSecurityPolicy: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
             ],
-            body: .init(byteBuffer: buffer)
+            body: buffer
         )
     }
 
-    static func notFound(appName: String, webURL: String?) -> Response {
+    static func notFound(appName: String, webURL: String?) -> BufferedResponse {
         let link = webURL.map { "<p><a href=\"\(escape($0))\">\(escape(appName))</a></p>" } ?? ""
         return html(simple(title: "Link not found", text: "This link does not exist or was removed.", extra: link), status: .notFound, cache: "no-store")
     }
 
     /// A link whose destination the app does not allow: said plainly, never followed.
-    static func refused(_ reason: String) -> Response {
+    static func refused(_ reason: String) -> BufferedResponse {
         html(simple(title: "This link cannot be opened", text: escape(reason), extra: ""), status: .badRequest, cache: "no-store")
     }
 
-    static func gone() -> Response {
+    static func gone() -> BufferedResponse {
         html(simple(title: "Link expired", text: "This link has expired.", extra: ""), status: .gone, cache: "no-store")
     }
 

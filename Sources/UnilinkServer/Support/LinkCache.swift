@@ -121,6 +121,20 @@ final class LinkCache: Sendable {
         try await cached(.alias(appID: appID, alias: alias))
     }
 
+    /// From the store on a miss.
+    func link(_ key: Key) async throws -> Link? {
+        try await cached(key)
+    }
+
+    /// From memory only: `.some(nil)` for a key known to name no link, `nil` when only the
+    /// store can say. A hit counts as a use, as in `link(_:)`.
+    func memorized(_ key: Key) -> Link?? {
+        state.withLock { state in
+            if let link = state.hit(key) { return .some(link) }
+            return state.missing.contains(key) ? .some(nil) : nil
+        }
+    }
+
     /// Forget a link after it was created, changed or deleted (its code and alias may
     /// have been cached as missing, or as the old link).
     func invalidate(_ link: Link) {

@@ -75,12 +75,8 @@ struct RateLimitMiddleware: RouterMiddleware {
         var context = context
         let address = state.clientAddress(request, context)
         context.clientAddress = .some(address)
-        let key: UInt64 = switch family {
-        case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[CallerAuthenticator.keyHeader])
-        default: RateLimiter.key(family.name, address)
-        }
         let policy = state.rateLimits.policy(family)
-        let decision = state.rateLimiter.check(policy, key: key)
+        let decision = state.rateLimiter.check(policy, key: key(request, address))
         guard decision.allowed else {
             var error = APIError(.tooManyRequests, "rate_limited",
                                  "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
@@ -91,6 +87,19 @@ struct RateLimitMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if family != .clicks { Self.describe(policy, decision, in: &response.headers) }
         return response
+    }
+
+    /// Whether a request from `address` is within the limit; it counts when it is. A
+    /// refused request changes nothing, so `handle` may see it again and answer the 429.
+    func admits(_ request: Request, address: String?) -> Bool {
+        state.rateLimiter.check(state.rateLimits.policy(family), key: key(request, address)).allowed
+    }
+
+    private func key(_ request: Request, _ address: String?) -> UInt64 {
+        switch family {
+        case .sdk, .deferred: RateLimiter.key(family.name, address, request.headers[CallerAuthenticator.keyHeader])
+        default: RateLimiter.key(family.name, address)
+        }
     }
 
     static func describe(_ policy: RateLimitPolicy, _ decision: RateLimitPolicy.Decision, in headers: inout HTTPFields) {

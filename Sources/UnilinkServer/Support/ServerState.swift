@@ -53,12 +53,16 @@ final class ServerState: Sendable {
     /// The visitor's address: the socket peer, or a trusted proxy's forwarding headers.
     func clientAddress(_ request: Request, _ context: some VisitorContext) -> String? {
         if let resolved = context.clientAddress { return resolved }
+        return clientAddress(request, peer: context.peerAddress, logger: context.logger)
+    }
+
+    func clientAddress(_ request: Request, peer: String?, logger: Logger) -> String? {
         let resolver = ClientAddress(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader)
         let forwardedFor = request.headers[Self.xForwardedFor], forwarded = request.headers[Self.forwarded]
-        if let peer = context.peerAddress, forwardedFor != nil || forwarded != nil, !resolver.isTrusted(peer) {
-            forwardingWarning.warnOnce(peer: peer, logger: context.logger)
+        if let peer, forwardedFor != nil || forwarded != nil, !resolver.isTrusted(peer) {
+            forwardingWarning.warnOnce(peer: peer, logger: logger)
         }
-        return resolver.resolve(peer: context.peerAddress, forwardedFor: forwardedFor, forwarded: forwarded)
+        return resolver.resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded)
     }
 
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!

@@ -1,0 +1,23 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// An answer whose body is already in memory. The router's handlers return it as a
+/// Hummingbird `Response`; `LinkHostFastPath` writes its parts to the channel as they are
+/// (a `Response` keeps its body to itself).
+struct BufferedResponse: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: ByteBuffer
+
+    var response: Response {
+        Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    /// The head as `Response` would send it: with the body's length unless one is given.
+    var head: HTTPResponse {
+        var fields = headers
+        if !fields.contains(.contentLength) { fields[.contentLength] = String(body.readableBytes) }
+        return HTTPResponse(status: status, headerFields: fields)
+    }
+}

@@ -1,0 +1,105 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers in the channel what memory alone answers (an association file, a click on a
+/// cached link), before Hummingbird makes a request task of it: handing a request to that
+/// task and its response back cost more than the click's own work. Everything else goes on
+/// to Hummingbird unchanged, and so does everything behind a request handed on, until its
+/// response has ended: HTTP/1.1 answers go out in the order the requests came.
+///
+/// An answer is written once the request has been read to its end (a body is read and
+/// dropped, as the router's GET handlers do), with the fields Hummingbird adds (`Date`,
+/// `Server`), and the connection is closed after it when the request said
+/// `Connection: close`. A connection whose peer does not read its answers stops being
+/// answered here (the channel is not writable) and gets Hummingbird's backpressure.
+final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// The answer to a request from `peer` (the socket's address), or `nil` to hand it on.
+    typealias Answers = @Sendable (_ request: HTTPRequest, _ peer: String?) -> BufferedResponse?
+
+    private enum Reading {
+        case idle
+        case answering(BufferedResponse, closes: Bool)
+        case handingOn
+    }
+
+    private let answers: Answers
+    private let serverName: String
+    private var reading = Reading.idle
+    /// Requests handed on whose response has not ended yet.
+    private var handedOn = 0
+    private var unflushed = false
+    private var peer: String??
+    private var date = HTTPDate()
+
+    init(serverName: String, answers: @escaping Answers) {
+        self.serverName = serverName
+        self.answers = answers
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            if handedOn == 0, context.channel.isWritable, let answer = answers(request, peerAddress(context)) {
+                reading = .answering(answer, closes: request.headerFields[.connection] == "close")
+                return
+            }
+            reading = .handingOn
+            handedOn += 1
+        case .body:
+            if case .answering = reading { return }
+        case .end:
+            if case .answering(let answer, let closes) = reading {
+                reading = .idle
+                write(answer, closes: closes, context: context)
+                return
+            }
+            reading = .idle
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    /// Hummingbird's responses pass here on their way out.
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), handedOn > 0 { handedOn -= 1 }
+        context.write(data, promise: promise)
+    }
+
+    private func write(_ answer: BufferedResponse, closes: Bool, context: ChannelHandlerContext) {
+        var head = answer.head
+        head.headerFields[.date] = date.now()
+        head.headerFields[.server] = serverName
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
+        guard closes else {
+            context.write(wrapOutboundOut(.end(nil)), promise: nil)
+            unflushed = true
+            return
+        }
+        unflushed = false
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// As Hummingbird's request context has it, found once per connection.
+    private func peerAddress(_ context: ChannelHandlerContext) -> String? {
+        if let peer { return peer }
+        let address = context.channel.remoteAddress?.ipAddress
+        peer = .some(address)
+        return address
+    }
+}

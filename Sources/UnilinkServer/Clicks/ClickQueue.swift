@@ -6,7 +6,8 @@ import UnilinkCore
 /// memory; a click that does not fit is shed and counted (`onShed`), never silently.
 final class ClickQueue: Sendable {
     private struct State {
-        var pending: [ClickRecord] = []
+        /// Each with its estimated size, reckoned once.
+        var pending: [(click: ClickRecord, bytes: Int)] = []
         /// Taken by the recorder and not yet stored.
         var inFlight: [ClickRecord] = []
         var bytes = 0
@@ -36,7 +37,7 @@ final class ClickQueue: Sendable {
                 state.dropped += 1
                 return state.dropped
             }
-            state.pending.append(click)
+            state.pending.append((click, size))
             state.bytes += size
             state.accepted += 1
             return nil
@@ -47,9 +48,10 @@ final class ClickQueue: Sendable {
     /// Takes up to `maxCount` clicks.
     func take(maxCount: Int) -> [ClickRecord] {
         state.withLock { state in
-            let batch = Array(state.pending.prefix(maxCount))
+            let taken = state.pending.prefix(maxCount)
+            let batch = taken.map(\.click)
+            state.bytes -= taken.reduce(0) { $0 + $1.bytes }
             state.pending.removeFirst(batch.count)
-            state.bytes -= batch.reduce(0) { $0 + $1.estimatedBytes }
             state.inFlight += batch
             return batch
         }
@@ -59,8 +61,9 @@ final class ClickQueue: Sendable {
     func putBack(_ clicks: [ClickRecord]) {
         state.withLock { state in
             state.inFlight.removeAll()
-            state.pending.insert(contentsOf: clicks, at: 0)
-            state.bytes += clicks.reduce(0) { $0 + $1.estimatedBytes }
+            let sized = clicks.map { (click: $0, bytes: $0.estimatedBytes) }
+            state.pending.insert(contentsOf: sized, at: 0)
+            state.bytes += sized.reduce(0) { $0 + $1.bytes }
         }
     }
 
@@ -93,7 +96,7 @@ final class ClickQueue: Sendable {
     /// Waiting in the queue or being written.
     func contains(clickID: String) -> Bool {
         state.withLock { state in
-            state.pending.contains { $0.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
+            state.pending.contains { $0.click.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
         }
     }
     var droppedCount: Int { state.withLock { $0.dropped } }

@@ -64,4 +64,28 @@ struct ClickRecorderTests {
         #expect(queue.droppedCount == 5)
         #expect(queue.take(maxCount: 4).map(\.clickID) == ["c0", "c1", "c2", "c3"])
     }
+
+    /// The recorder takes part of the queue or all of it, and puts a failed batch back:
+    /// order and byte count hold either way, and a click taken is still found until stored.
+    @Test func takingAndPuttingBackKeepOrderAndBytes() {
+        let queue = ClickQueue()
+        let clicks = (0..<7).map { Self.click($0, link: "l") }
+        for click in clicks { queue.enqueue(click) }
+        let total = clicks.reduce(0) { $0 + $1.estimatedBytes }
+        #expect(queue.bytes == total)
+        let first = queue.take(maxCount: 3)
+        #expect(first.map(\.clickID) == ["c0", "c1", "c2"])
+        #expect(queue.bytes == total - first.reduce(0) { $0 + $1.estimatedBytes })
+        #expect(queue.contains(clickID: "c1") && queue.contains(clickID: "c6"))
+        queue.putBack(first)
+        #expect(queue.bytes == total)
+        let all = queue.take(maxCount: 500)
+        #expect(all.map(\.clickID) == (0..<7).map { "c\($0)" })
+        #expect(queue.bytes == 0 && queue.count == 0)
+        #expect(queue.contains(clickID: "c6"))
+        queue.stored()
+        #expect(!queue.contains(clickID: "c6"))
+        queue.enqueue(Self.click(7, link: "l"))
+        #expect(queue.take(maxCount: 500).map(\.clickID) == ["c7"])
+    }
 }

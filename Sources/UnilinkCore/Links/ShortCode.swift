@@ -16,8 +16,17 @@ public enum ShortCode {
 
     /// Whether `text` could be a code (cheap check before any lookup).
     public static func isWellFormed(_ text: Substring) -> Bool {
-        text.count == length && text.allSatisfy { alphabet.contains($0) }
+        let bytes = text.utf8
+        return bytes.count == length && bytes.allSatisfy { $0 < 128 && isInAlphabet[Int($0)] }
     }
+
+    /// By ASCII byte: every click checks its code, and a search of the alphabet per
+    /// character cost as much as the link's lookup.
+    private static let isInAlphabet: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for character in alphabet { table[Int(character.asciiValue!)] = true }
+        return table
+    }()
 }
 
 /// A readable name chosen by the link creator for the short host (`summer-sale`).

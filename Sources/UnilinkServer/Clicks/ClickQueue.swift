@@ -6,8 +6,9 @@ import UnilinkCore
 /// memory; a click that does not fit is shed and counted (`onShed`), never silently.
 final class ClickQueue: Sendable {
     private struct State {
-        /// Each with its estimated size, reckoned once.
-        var pending: [(click: ClickRecord, bytes: Int)] = []
+        var pending: [ClickRecord] = []
+        /// Each pending click's estimated size, reckoned once.
+        var pendingBytes: [Int] = []
         /// Taken by the recorder and not yet stored.
         var inFlight: [ClickRecord] = []
         var bytes = 0
@@ -37,7 +38,8 @@ final class ClickQueue: Sendable {
                 state.dropped += 1
                 return state.dropped
             }
-            state.pending.append((click, size))
+            state.pending.append(click)
+            state.pendingBytes.append(size)
             state.bytes += size
             state.accepted += 1
             return nil
@@ -48,11 +50,19 @@ final class ClickQueue: Sendable {
     /// Takes up to `maxCount` clicks.
     func take(maxCount: Int) -> [ClickRecord] {
         state.withLock { state in
-            let taken = state.pending.prefix(maxCount)
-            let batch = taken.map(\.click)
-            state.bytes -= taken.reduce(0) { $0 + $1.bytes }
-            state.pending.removeFirst(batch.count)
-            state.inFlight += batch
+            let count = min(maxCount, state.pending.count)
+            let batch: [ClickRecord]
+            state.bytes -= state.pendingBytes[..<count].reduce(0, +)
+            state.pendingBytes.removeFirst(count)
+            if count == state.pending.count {
+                // Usually all of them: the array itself changes hands, no click is copied.
+                batch = state.pending
+                state.pending = []
+            } else {
+                batch = Array(state.pending[..<count])
+                state.pending.removeFirst(count)
+            }
+            if state.inFlight.isEmpty { state.inFlight = batch } else { state.inFlight += batch }
             return batch
         }
     }
@@ -61,9 +71,10 @@ final class ClickQueue: Sendable {
     func putBack(_ clicks: [ClickRecord]) {
         state.withLock { state in
             state.inFlight.removeAll()
-            let sized = clicks.map { (click: $0, bytes: $0.estimatedBytes) }
-            state.pending.insert(contentsOf: sized, at: 0)
-            state.bytes += sized.reduce(0) { $0 + $1.bytes }
+            let sizes = clicks.map(\.estimatedBytes)
+            state.pending.insert(contentsOf: clicks, at: 0)
+            state.pendingBytes.insert(contentsOf: sizes, at: 0)
+            state.bytes += sizes.reduce(0, +)
         }
     }
 
@@ -96,7 +107,7 @@ final class ClickQueue: Sendable {
     /// Waiting in the queue or being written.
     func contains(clickID: String) -> Bool {
         state.withLock { state in
-            state.pending.contains { $0.click.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
+            state.pending.contains { $0.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
         }
     }
     var droppedCount: Int { state.withLock { $0.dropped } }

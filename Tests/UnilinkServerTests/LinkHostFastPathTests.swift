@@ -104,6 +104,39 @@ struct LinkHostFastPathTests {
         #expect(!channel.isActive)
     }
 
+    @Test func aServerStoppingMidRequestAnswersItBeforeClosing() throws {
+        let channel = try Self.connection()
+        let witness = EventWitness()
+        try channel.pipeline.syncOperations.addHandler(witness)
+        try channel.writeInbound(HTTPRequestPart.head(HTTPRequest(method: .get, scheme: "http", authority: "go.example.com", path: "/known")))
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(channel.isActive)
+        #expect(!witness.quiesced, "it would close the connection before the answer")
+        try channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(try Self.answered(channel).map(\.status) == [.found])
+        #expect(!channel.isActive)
+    }
+
+    /// Stands for Hummingbird's connection handler: notes the events that reach it.
+    final class EventWitness: ChannelInboundHandler {
+        typealias InboundIn = HTTPRequestPart
+        var quiesced = false
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if event is ChannelShouldQuiesceEvent { quiesced = true }
+        }
+    }
+
+    @Test func aServerStoppingBetweenRequestsLetsHummingbirdCloseTheConnection() throws {
+        let channel = try Self.connection()
+        let witness = EventWitness()
+        try channel.pipeline.syncOperations.addHandler(witness)
+        try Self.request(channel, "/known")
+        #expect(try Self.answered(channel).count == 1)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(witness.quiesced, "the event goes on to the handler that closes idle connections")
+    }
+
     @Test func aPeerThatDoesNotReadGetsHummingbirdsBackpressure() throws {
         let channel = try Self.connection()
         channel.isWritable = false

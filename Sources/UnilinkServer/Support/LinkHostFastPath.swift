@@ -64,6 +64,17 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// The server is stopping: Hummingbird's connection handler, behind this one, closes a
+    /// connection with no request of its own in progress at once, so a request being
+    /// answered here is answered first and the connection closed after it.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, case .answering(let answer, _) = reading {
+            reading = .answering(answer, closes: true)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelReadComplete(context: ChannelHandlerContext) {
         if unflushed {
             unflushed = false

@@ -43,7 +43,7 @@ struct LinkCacheTests {
         database.rows.withLock { $0["abc1234"] = Self.link("abc1234", path: "/old") }
         let cache = LinkCache { await database.load($0) }
         database.holds.withLock { $0 = true }
-        let slowClick = Task { try await cache.link(code: "abc1234") }
+        let slowClick = Task { try await cache.link(.code("abc1234")) }
         for await _ in database.started { break }
         // The update commits and invalidates while the click's read is still on its way.
         database.rows.withLock { $0["abc1234"] = Self.link("abc1234", path: "/new") }
@@ -51,8 +51,8 @@ struct LinkCacheTests {
         database.holds.withLock { $0 = false }
         database.releaseContinuation.yield()
         #expect(try await slowClick.value?.content.path == "/old", "the raced click saw the old row")
-        #expect(try await cache.link(code: "abc1234")?.content.path == "/new")
-        #expect(try await cache.link(code: "abc1234")?.content.path == "/new")
+        #expect(try await cache.link(.code("abc1234"))?.content.path == "/new")
+        #expect(try await cache.link(.code("abc1234"))?.content.path == "/new")
         #expect(database.loads.withLock { $0 } == 2, "the fresh row is cached after one more load")
     }
 
@@ -63,23 +63,23 @@ struct LinkCacheTests {
             database.rows.withLock { $0[code] = Self.link(code, path: "/u/\(index)") }
         }
         let cache = LinkCache(byteBudget: 1 << 20, missCapacity: 20) { await database.load($0) }
-        for index in 0..<50 { _ = try await cache.link(code: "good\(index)") }
-        for index in 0..<10_000 { #expect(try await cache.link(code: "nope\(index)") == nil) }
+        for index in 0..<50 { _ = try await cache.link(.code("good\(index)")) }
+        for index in 0..<10_000 { #expect(try await cache.link(.code("nope\(index)")) == nil) }
         #expect(cache.count.links == 50)
         #expect(cache.count.missing <= 20)
         let before = database.loads.withLock { $0 }
-        for index in 0..<50 { #expect(try await cache.link(code: "good\(index)")?.content.path == "/u/\(index)") }
+        for index in 0..<50 { #expect(try await cache.link(.code("good\(index)"))?.content.path == "/u/\(index)") }
         #expect(database.loads.withLock { $0 } == before, "every good link answered from memory")
     }
 
     @Test func aNewLinkReplacesACachedMiss() async throws {
         let database = Database()
         let cache = LinkCache { await database.load($0) }
-        #expect(try await cache.link(code: "late123") == nil)
+        #expect(try await cache.link(.code("late123")) == nil)
         let link = Self.link("late123", path: "/u/1")
         database.rows.withLock { $0["late123"] = link }
         cache.invalidate(link)
-        #expect(try await cache.link(code: "late123") == link)
+        #expect(try await cache.link(.code("late123")) == link)
     }
 
     /// A working set above the budget: links clicked again and again stay cached while
@@ -91,14 +91,14 @@ struct LinkCacheTests {
         let evictions = Mutex(0)
         let cache = LinkCache(byteBudget: 60 * one, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
         let hot = (0..<20).map { "c\($0)" }
-        for code in hot { _ = try await cache.link(code: code) }
+        for code in hot { _ = try await cache.link(.code(code)) }
         for index in 20..<400 {
-            _ = try await cache.link(code: "c\(index)")
+            _ = try await cache.link(.code("c\(index)"))
             // The hot set is clicked between every few cold links.
-            if index % 5 == 0 { for code in hot { _ = try await cache.link(code: code) } }
+            if index % 5 == 0 { for code in hot { _ = try await cache.link(.code(code)) } }
         }
         let loads = database.loads.withLock { $0 }
-        for code in hot { #expect(try await cache.link(code: code)?.code == code) }
+        for code in hot { #expect(try await cache.link(.code(code))?.code == code) }
         #expect(database.loads.withLock { $0 } == loads, "every hot link answered from memory")
         #expect(database.loads.withLock { $0 } == 400, "each link loaded once: the hot ones never fell out")
         #expect(evictions.withLock { $0 } > 0)
@@ -116,7 +116,7 @@ struct LinkCacheTests {
         }
         let evictions = Mutex(0)
         let cache = LinkCache(byteBudget: 50_000, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
-        for index in 0..<100 { _ = try await cache.link(code: "big\(index)") }
+        for index in 0..<100 { _ = try await cache.link(.code("big\(index)")) }
         #expect(cache.count.bytes <= 50_000)
         #expect(cache.count.links < 25)
         #expect(evictions.withLock { $0 } >= 4)

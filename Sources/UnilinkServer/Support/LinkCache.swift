@@ -113,18 +113,6 @@ final class LinkCache: Sendable {
         }
     }
 
-    func link(code: String) async throws -> Link? {
-        try await cached(.code(code))
-    }
-
-    func link(appID: String, alias: String) async throws -> Link? {
-        try await cached(.alias(appID: appID, alias: alias))
-    }
-
-    /// From the store on a miss.
-    func link(_ key: Key) async throws -> Link? {
-        try await cached(key)
-    }
 
     /// From memory only: `.some(nil)` for a key known to name no link, `nil` when only the
     /// store can say. A hit counts as a use, as in `link(_:)`.
@@ -172,7 +160,8 @@ final class LinkCache: Sendable {
         }
     }
 
-    private func cached(_ key: Key) async throws -> Link? {
+    /// From memory, or from the store on a miss (kept unless a change raced the load).
+    func link(_ key: Key) async throws -> Link? {
         let (hit, generation) = state.withLock { state -> (Link??, UInt64) in
             if let link = state.hit(key) { return (.some(link), state.generation) }
             if state.missing.contains(key) { return (.some(nil), state.generation) }

@@ -152,7 +152,8 @@ struct ClickRouterTests {
     }
 
     @Test func previewButtonPointsToTheAlternateHostWithTheClickID() throws {
-        guard case .previewPage(let model) = Self.router.decide(Self.link(), for: Self.visit(UA.iPhoneSafari)) else { Issue.record("no preview"); return }
+        let decision = Self.router.decide(Self.link(), for: Self.visit(UA.iPhoneSafari))
+        guard case .previewPage = decision, let model = Self.router.model(of: decision, for: Self.link()) else { Issue.record("no preview"); return }
         let open = try #require(model.openURL)
         #expect(open.hasPrefix("https://open.example.com/u/42?deep_link_value=user&ul_code=Ab3xK9p"))
         #expect(open.hasSuffix("&ul_click=click0000000000000000001"))
@@ -163,7 +164,8 @@ struct ClickRouterTests {
     }
 
     @Test func chineseVisitorsInWeChatGetTheOverlayInChinese() {
-        guard case .openInBrowserHint(let model) = Self.router.decide(Self.link(), for: Self.visit(UA.weChatIOS, languages: ["zh-CN", "en"])) else {
+        let decision = Self.router.decide(Self.link(), for: Self.visit(UA.weChatIOS, languages: ["zh-CN", "en"]))
+        guard case .openInBrowserHint = decision, let model = Self.router.model(of: decision, for: Self.link()) else {
             Issue.record("no hint")
             return
         }

@@ -70,12 +70,14 @@ struct FirebaseDynamicLinkTests {
 
     @Test func iPhoneGetsThePreviewWithTheSocialCardAndAndroidChromeAnIntent() throws {
         let query = Self.deep + "&st=Summer%20sale&sd=Half%20price&si=https%3A%2F%2Fwww.example.com%2Fcard.png&apn=com.example.shop&ifl=https%3A%2F%2Fwww.example.com%2Fios"
-        guard case .previewPage(let model) = Self.decide(query, UA.iPhoneSafari) else { Issue.record("no preview"); return }
+        let page = Self.decide(query, UA.iPhoneSafari)
+        guard case .previewPage = page, let model = Router.router.model(of: page, for: Self.resolved(query)) else { Issue.record("no preview"); return }
         #expect(model.title == "Summer sale" && model.description == "Half price" && model.imageURL == "https://www.example.com/card.png")
         // The page's button carries the FDL parameters to the alternate host, where the second step finds ifl.
         let open = try #require(model.openURL)
         #expect(open.hasPrefix("https://open.example.com/?") && open.contains("ifl=https%3A%2F%2Fwww.example.com%2Fios"))
-        guard case .crawlerPage(let card) = Self.decide(query, UA.facebookCrawler) else { Issue.record("no card"); return }
+        let crawler = Self.decide(query, UA.facebookCrawler)
+        guard case .crawlerPage = crawler, let card = Router.router.model(of: crawler, for: Self.resolved(query)) else { Issue.record("no card"); return }
         #expect(card.title == "Summer sale")
         guard case .redirect(let intent, .intent) = Self.decide(query, UA.androidChrome) else { Issue.record("no intent"); return }
         #expect(intent.hasPrefix("intent://link.example.com/?") && intent.contains("package=com.example.shop"))

@@ -1,12 +1,13 @@
 /// What the server does with one click. Pure value: the HTTP layer executes it.
 public enum ClickDecision: Sendable, Equatable {
     case redirect(String, record: ClickOutcome)
-    /// The content preview with buttons to the app and the store.
-    case previewPage(PreviewModel)
+    /// The content preview with buttons to the app and the store
+    /// (`ClickRouter.model(of:for:)` is the page).
+    case previewPage(PreviewAudience)
     /// Meta tags for a link-preview crawler or a HEAD request: not a click.
-    case crawlerPage(PreviewModel)
+    case crawlerPage(PreviewAudience)
     /// An in-app browser that blocks app links: the preview plus an "open in browser" hint.
-    case openInBrowserHint(PreviewModel)
+    case openInBrowserHint(PreviewAudience)
     /// The link expired and the app has no web page to send people to.
     case gone
     /// Straight to the app's custom scheme: only for a visitor the sender knows has the
@@ -27,6 +28,16 @@ public enum ClickDecision: Sendable, Equatable {
         case .crawlerPage, .refused: nil
         }
     }
+}
+
+/// The three pages a decision can show: the same link and audience, told apart by these.
+public enum PreviewForm: UInt8, Sendable, Hashable {
+    /// `previewPage`: buttons to the app and the store; collects deferred-matching signals.
+    case page
+    /// `crawlerPage`: the same meta tags, nothing that belongs to a click.
+    case crawlerCard
+    /// `openInBrowserHint`: the page plus the "open in your browser" overlay.
+    case browserHint
 }
 
 /// Where a click went, as link stats count it.

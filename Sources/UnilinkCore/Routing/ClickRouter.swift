@@ -15,21 +15,12 @@ public struct ClickRouter: Sendable {
     /// Unilink's own routing, which FDL's defers to for previews and crawlers.
     func decideOrdinary(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
         let agent = visit.userAgent
-        if agent.isCrawler || visit.isHead {
-            var model = preview(link, visit)
-            model.pasteboardToken = nil
-            model.collectsSignals = false
-            return .crawlerPage(model)
-        }
+        if agent.isCrawler || visit.isHead { return .crawlerPage(PreviewAudience(visit)) }
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return link.webPage.map { .redirect($0, record: .expired) } ?? .gone
         }
         // On a phone WeChat and its kind block app links; on a desktop they open the web page as any browser does.
-        if agent.app?.blocksAppLinks == true, agent.isMobile {
-            var model = preview(link, visit)
-            model.showsBrowserHint = true
-            return .openInBrowserHint(model)
-        }
+        if agent.app?.blocksAppLinks == true, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
         switch (agent.os, agent.isMobile) {
         case (.ios, true): return iOS(link, visit)
         case (.android, true): return android(link, visit)
@@ -39,27 +30,27 @@ public struct ClickRouter: Sendable {
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
         if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage { return .redirect(url, record: .web) }
-        return .previewPage(preview(link, visit))
+        return .previewPage(PreviewAudience(visit))
     }
 
     private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
         let web = link.webPage
         let canOpen = link.app.ios != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.ios)
         if link.content.webOnly || !canOpen {
-            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
         if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
-        guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
+        guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.iosURL, .platform) { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
-        return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+        return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
     }
 
     private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
         let web = link.webPage
         let canOpen = link.app.android != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.android)
         if link.content.webOnly || !canOpen {
-            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
         if visit.knownInstalled {
             // Chrome: the intent opens the app, or Play if it was removed since. In-app web views cannot launch intents.
@@ -68,10 +59,10 @@ public struct ClickRouter: Sendable {
             }
             if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
-        guard link.role == .alternate else { return .previewPage(preview(link, visit)) }
+        guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.androidURL, .platform) { return .redirect(custom, record: .platformURL) }
         guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
-            return web.map { .redirect($0, record: .web) } ?? .previewPage(preview(link, visit))
+            return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
         // An in-app browser's web view cannot launch intents: the Play link alone.
         if visit.userAgent.app != nil { return .redirect(play, record: .store) }
@@ -93,20 +84,43 @@ public struct ClickRouter: Sendable {
         return version < minimum
     }
 
+    /// The page a preview, crawler or browser-hint decision shows; `nil` for the others.
+    public func model(of decision: ClickDecision, for link: ResolvedLink) -> PreviewModel? {
+        switch decision {
+        case .previewPage(let audience): model(.page, for: audience, of: link)
+        case .crawlerPage(let audience): model(.crawlerCard, for: audience, of: link)
+        case .openInBrowserHint(let audience): model(.browserHint, for: audience, of: link)
+        case .redirect, .gone, .scheme, .refused: nil
+        }
+    }
 
-    func preview(_ link: ResolvedLink, _ visit: Visit) -> PreviewModel {
+    public func model(_ form: PreviewForm, for audience: PreviewAudience, of link: ResolvedLink) -> PreviewModel {
+        var model = preview(link, audience)
+        switch form {
+        case .page:
+            break
+        case .crawlerCard:
+            model.pasteboardToken = nil
+            model.collectsSignals = false
+        case .browserHint:
+            model.showsBrowserHint = true
+        }
+        return model
+    }
+
+    private func preview(_ link: ResolvedLink, _ audience: PreviewAudience) -> PreviewModel {
         let app = link.app
-        let platform = ClickPlatform(visit.userAgent)
+        let platform = audience.platform
         let primary = app.host(for: .primary) ?? link.host
         let store: (url: String, name: String)? = switch platform {
-        case .android: app.playStoreURL(referrer: visit.clickID).map { ($0, "Google Play") }
+        case .android: app.playStoreURL(referrer: audience.clickID).map { ($0, "Google Play") }
         case .ios: app.appStoreURL.map { ($0, "App Store") }
         default: nil
         }
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
         let openURL = app.host(for: .alternate).map {
-            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID)], longQuery: query)
+            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, audience.clickID)], longQuery: query)
         }
         let social = link.content.social
         return PreviewModel(
@@ -123,12 +137,12 @@ public struct ClickRouter: Sendable {
             iosSchemeURL: link.schemeURL(app.ios?.scheme, longQuery: query),
             androidPackage: app.android?.package,
             androidSchemeURL: link.schemeURL(app.android?.scheme, longQuery: query),
-            clickID: visit.clickID,
+            clickID: audience.clickID,
             platform: platform,
-            language: visit.languages.first.map { $0.lowercased().hasPrefix("zh") } == true ? .zh : .en,
+            language: audience.language,
             showsBrowserHint: false,
             collectsSignals: platform == .ios || platform == .android,
-            pasteboardToken: platform == .ios && app.pasteboardToken == true ? PasteboardToken.make(clickID: visit.clickID) : nil
+            pasteboardToken: platform == .ios && app.pasteboardToken == true ? PasteboardToken.make(clickID: audience.clickID) : nil
         )
     }
 }

@@ -63,7 +63,8 @@ struct ClickController {
             clientAddress: clientAddress,
             knownInstalled: knownInstalled(query, link: link.link)
         )
-        let decision = ClickRouter(addressing: state.addressing).decide(link, for: visit)
+        let router = ClickRouter(addressing: state.addressing)
+        let decision = router.decide(link, for: visit)
         logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
         state.clickMetrics.count(decision.outcome, platform)
@@ -75,9 +76,9 @@ struct ClickController {
                 continuesClick: carriedClickID != nil
             ))
         }
-        // Pages of stored content are kept; a long link's ad-hoc values are not.
-        let cacheable = link.link.map { $0.content == link.content } ?? false
-        return respond(decision, head: visit.isHead, cacheable: cacheable)
+        return respond(decision, head: visit.isHead) { form, audience in
+            state.previews.page(form, for: audience, of: link, on: host, router: router)
+        }
     }
 
     /// FDL's `?d=1`: the link debugger for this link, public (no recent clicks), not a click.
@@ -124,16 +125,20 @@ struct ClickController {
         return carried
     }
 
-    private func respond(_ decision: ClickDecision, head: Bool, cacheable: Bool) -> BufferedResponse {
+    private func respond(
+        _ decision: ClickDecision, head: Bool, page: (PreviewForm, PreviewAudience) -> ByteBuffer
+    ) -> BufferedResponse {
         switch decision {
         case .redirect(let location, _):
             // The destination learns nothing of the link (its code, campaign or the click id).
             return Self.redirect(location)
-        case .previewPage(let model), .openInBrowserHint(let model):
-            return Pages.html(state.previews.page(for: model, cacheable: cacheable), head: head, cache: "no-store")
-        case .crawlerPage(let model):
+        case .previewPage(let audience):
+            return Pages.html(page(.page, audience), head: head, cache: "no-store")
+        case .openInBrowserHint(let audience):
+            return Pages.html(page(.browserHint, audience), head: head, cache: "no-store")
+        case .crawlerPage(let audience):
             // The same URL answers people differently: no shared cache may keep the crawler's page.
-            var response = Pages.html(state.previews.page(for: model, cacheable: cacheable), head: head, cache: "private, max-age=300")
+            var response = Pages.html(page(.crawlerCard, audience), head: head, cache: "private, max-age=300")
             response.headers[.vary] = "User-Agent"
             return response
         case .gone:

@@ -52,23 +52,26 @@ struct LinkDebugger {
             let visit = Visit(userAgent: agent, isHead: false, languages: ["en"], clickID: "debuggerclickid0000000", time: .now,
                               clientAddress: nil, knownInstalled: false)
             let decision = router.decide(link, for: visit)
-            return Row(name: visitor.name, userAgent: visitor.userAgent, what: Self.explain(decision), outcome: decision.outcome?.rawValue ?? "not counted")
+            return Row(name: visitor.name, userAgent: visitor.userAgent, what: explain(decision, of: link), outcome: decision.outcome?.rawValue ?? "not counted")
         }
     }
 
-    static func explain(_ decision: ClickDecision) -> String {
+    func explain(_ decision: ClickDecision, of link: ResolvedLink) -> String {
         switch decision {
         case .redirect(let location, let outcome):
             return "302 redirect to \(location) (\(outcome.rawValue))."
-        case .previewPage(let model):
+        case .previewPage(let audience):
+            let model = router.model(.page, for: audience, of: link)
             var buttons: [String] = []
             if model.openURL != nil { buttons.append("Open in the app") }
             if let store = model.storeName { buttons.append("Get it on \(store)") }
             if model.webURL != nil { buttons.append("Continue on the web") }
             return "The preview page (200) titled “\(model.title)” with \(buttons.isEmpty ? "no buttons" : buttons.joined(separator: ", ")); the click waits for a deferred match."
-        case .openInBrowserHint(let model):
+        case .openInBrowserHint(let audience):
+            let model = router.model(.browserHint, for: audience, of: link)
             return "The preview page “\(model.title)” with a hint to open it in the real browser (this in-app browser blocks app links)."
-        case .crawlerPage(let model):
+        case .crawlerPage(let audience):
+            let model = router.model(.crawlerCard, for: audience, of: link)
             return "Meta tags only: title “\(model.title)”\(model.description.map { ", description “\($0)”" } ?? "")\(model.imageURL.map { ", image \($0)" } ?? ""); not a click."
         case .gone:
             return "410: the link expired and the app has no web page."

@@ -5,7 +5,11 @@ import NIOCore
 /// Small HTML answers for visitors (people, not API clients).
 enum Pages {
     static func html(_ text: String, status: HTTPResponse.Status = .ok, head: Bool = false, cache: String) -> BufferedResponse {
-        var buffer = ByteBuffer(string: text)
+        html(ByteBuffer(string: text), status: status, head: head, cache: cache)
+    }
+
+    static func html(_ page: ByteBuffer, status: HTTPResponse.Status = .ok, head: Bool = false, cache: String) -> BufferedResponse {
+        var buffer = page
         let length = buffer.readableBytes
         if head { buffer.clear() }
         return BufferedResponse(

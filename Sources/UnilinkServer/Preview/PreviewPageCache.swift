@@ -1,19 +1,40 @@
+import NIOCore
 import Synchronization
 import UnilinkCore
 
 /// Rendered preview pages, reused across clicks. Pages differ per click only by the
 /// click id, so a page is rendered once with a placeholder id and stored split at it;
 /// each click joins the parts with its own id. Rendering (Mustache walks values by
-/// reflection) costs far more than the join.
+/// reflection) costs far more than the join, and so does building the page's model: a
+/// kept page is found by what it was made of (the host as the directory made it, the
+/// stored link, the form and audience), without building the model or hashing it.
 ///
-/// Only pages of stored content are kept (`cacheable`): a long link's ad-hoc query
-/// values, which anyone can vary per request, are rendered and forgotten. Pages are
-/// charged by their bytes against a budget; past it the cache starts over.
+/// Only pages of stored content are kept: a long link's ad-hoc query values, which
+/// anyone can vary per request, are rendered and forgotten. Pages are charged by their
+/// bytes against a budget; past it the cache starts over.
 final class PreviewPageCache: Sendable {
     static let placeholder = "UNILINKCLICKIDPLACEHOLD"
 
+    private struct Key: Hashable {
+        var host: UInt64
+        var linkID: String
+        var form: PreviewForm
+        var platform: ClickPlatform
+        var language: PreviewModel.Language
+    }
+
+    /// The link as it was rendered: a link edited since is rendered again (its id stays).
+    private struct Page {
+        var code: String
+        var content: LinkContent
+        var parts: [String]
+        var textBytes: Int
+        /// What the page keeps: its text, its key, the content it was made of.
+        var charge: Int
+    }
+
     private struct State {
-        var pages: [PreviewModel: [Substring]] = [:]
+        var pages: [Key: Page] = [:]
         var bytes = 0
     }
 
@@ -28,68 +49,52 @@ final class PreviewPageCache: Sendable {
         self.onEviction = onEviction
     }
 
-    func page(for model: PreviewModel, cacheable: Bool = true) -> String {
-        let clickID = model.clickID
-        let key = model.replacingClickID(clickID, with: Self.placeholder)
-        if cacheable, let parts = state.withLock({ $0.pages[key] }) {
-            return parts.joined(separator: clickID)
+    /// The page in `form` for `audience`, of `link` as clicked on `host`.
+    func page(
+        _ form: PreviewForm, for audience: PreviewAudience, of link: ResolvedLink, on host: HostDirectory.Host, router: ClickRouter
+    ) -> ByteBuffer {
+        guard let stored = link.link, stored.content == link.content else {
+            return ByteBuffer(string: renderer.render(router.model(form, for: audience, of: link)))
         }
-        let rendered = renderer.render(key)
-        let parts = rendered.split(separator: Self.placeholder, omittingEmptySubsequences: false)
-        if cacheable {
-            // The model is kept as the key too: charge both.
-            let size = 2 * rendered.utf8.count + 512
-            let evicted = state.withLock { state -> Bool in
-                guard size <= byteBudget, state.pages[key] == nil else { return false }
-                let full = state.bytes + size > byteBudget
-                if full {
-                    state.pages.removeAll(keepingCapacity: true)
-                    state.bytes = 0
-                }
-                state.pages[key] = parts
-                state.bytes += size
-                return full
+        let key = Key(host: host.serial, linkID: stored.id, form: form, platform: audience.platform, language: audience.language)
+        if let page = state.withLock({ $0.pages[key] }), page.code == stored.code, page.content == link.content {
+            return Self.join(page, clickID: audience.clickID)
+        }
+        var placeholderAudience = audience
+        placeholderAudience.clickID = Self.placeholder
+        let rendered = renderer.render(router.model(form, for: placeholderAudience, of: link))
+        let parts = rendered.split(separator: Self.placeholder, omittingEmptySubsequences: false).map(String.init)
+        let textBytes = rendered.utf8.count
+        let page = Page(
+            code: stored.code, content: link.content, parts: parts, textBytes: textBytes,
+            charge: textBytes + 64 * parts.count + stored.id.utf8.count + link.content.estimatedBytes + 128
+        )
+        let evicted = state.withLock { state -> Bool in
+            guard page.charge <= byteBudget else { return false }
+            let full = state.bytes + page.charge > byteBudget
+            if full {
+                state.pages.removeAll(keepingCapacity: true)
+                state.bytes = 0
             }
-            if evicted { onEviction() }
+            if let replaced = state.pages.updateValue(page, forKey: key) { state.bytes -= replaced.charge }
+            state.bytes += page.charge
+            return full
         }
-        return parts.joined(separator: clickID)
+        if evicted { onEviction() }
+        return Self.join(page, clickID: audience.clickID)
+    }
+
+    private static func join(_ page: Page, clickID: String) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(page.textBytes + (page.parts.count - 1) * max(0, clickID.utf8.count - placeholder.utf8.count))
+        for (index, part) in page.parts.enumerated() {
+            if index > 0 { buffer.writeString(clickID) }
+            buffer.writeString(part)
+        }
+        return buffer
     }
 
     var count: (pages: Int, bytes: Int) {
         state.withLock { ($0.pages.count, $0.bytes) }
-    }
-}
-
-extension PreviewModel {
-    /// The same page for another click: the id appears in the meta tag, the button's
-    /// `ul_click` and the Play Store referrer.
-    func replacingClickID(_ clickID: String, with other: String) -> PreviewModel {
-        var model = self
-        model.clickID = other
-        model.openURL = openURL.map { Self.replacing(clickID, with: other, in: $0) }
-        model.storeURL = storeURL.map { Self.replacing(clickID, with: other, in: $0) }
-        model.pasteboardToken = pasteboardToken.map { Self.replacing(clickID, with: other, in: $0) }
-        return model
-    }
-
-    /// Byte-level replacement: a click id is ASCII and not a pattern, and the string
-    /// algorithms' generic `replacing` cost more than the rest of the cached page.
-    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
-        let source = Array(text.utf8), needle = Array(target.utf8)
-        guard !needle.isEmpty, source.count >= needle.count else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(source.count + 16)
-        var index = 0, changed = false
-        while index < source.count {
-            if source[index] == needle[0], index + needle.count <= source.count, source[index..<index + needle.count].elementsEqual(needle) {
-                output.append(contentsOf: replacement.utf8)
-                index += needle.count
-                changed = true
-            } else {
-                output.append(source[index])
-                index += 1
-            }
-        }
-        return changed ? String(decoding: output, as: UTF8.self) : text
     }
 }

@@ -17,6 +17,11 @@ final class HostDirectory: Sendable {
         let assetLinks: ByteBuffer
         let claims: AASAMatcher
         let destinations: DestinationPolicy
+        /// Different for every host made, in this process: what was derived from one (a
+        /// rendered preview page) is not taken for another's after the app changed.
+        let serial: UInt64
+
+        private static let serials = Atomic<UInt64>(0)
 
         init(app: App, role: HostRole, associationFile: ByteBuffer, assetLinks: ByteBuffer, claims: AASAMatcher, destinations: DestinationPolicy) {
             self.app = app
@@ -25,6 +30,7 @@ final class HostDirectory: Sendable {
             self.assetLinks = assetLinks
             self.claims = claims
             self.destinations = destinations
+            self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         }
     }
 

@@ -31,14 +31,16 @@ final class ClickQueue: Sendable {
         self.onShed = onShed
     }
 
-    func enqueue(_ click: ClickRecord) {
+    func enqueue(_ click: consuming ClickRecord) {
         let size = click.estimatedBytes
+        // Moved into the queue, not copied: a record holds a dozen strings and a pending click.
+        var moved = Optional(click)
         let dropped = state.withLock { state -> Int? in
             guard state.pending.count < capacity, state.bytes + size <= byteBudget else {
                 state.dropped += 1
                 return state.dropped
             }
-            state.pending.append(click)
+            if let click = moved.take() { state.pending.append(click) }
             state.pendingBytes.append(size)
             state.bytes += size
             state.accepted += 1

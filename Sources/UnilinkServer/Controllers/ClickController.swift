@@ -44,7 +44,7 @@ struct ClickController {
     /// The answer to a click on `link` (`nil`: no link there), which is queued for recording.
     /// Needs nothing but memory, so `LinkHostFastPath` answers with it too.
     func answer(
-        _ request: Request, name: String, host: HostDirectory.Host, link: ResolvedLink?, clientAddress: String?, logger: Logger
+        _ request: Request, name: String, host: HostDirectory.Host, link: consuming ResolvedLink?, clientAddress: String?, logger: Logger
     ) -> BufferedResponse {
         guard let link else {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)

@@ -53,18 +53,18 @@ final class PreviewPageCache: Sendable {
     func page(
         _ form: PreviewForm, for audience: PreviewAudience, of link: ResolvedLink, on host: HostDirectory.Host, router: ClickRouter
     ) -> ByteBuffer {
-        guard let stored = link.link, stored.content == link.content else {
-            return ByteBuffer(string: renderer.render(router.model(form, for: audience, of: link)))
-        }
+        guard let stored = link.link else { return rendered(form, for: audience, of: link, router: router) }
         let key = Key(host: host.serial, linkID: stored.id, form: form, platform: audience.platform, language: audience.language)
+        // A kept page made of this very content is this page, whatever brought the content.
         if let page = state.withLock({ $0.pages[key] }), page.code == stored.code, page.content == link.content {
             return Self.join(page, clickID: audience.clickID)
         }
+        guard stored.content == link.content else { return rendered(form, for: audience, of: link, router: router) }
         var placeholderAudience = audience
         placeholderAudience.clickID = Self.placeholder
-        let rendered = renderer.render(router.model(form, for: placeholderAudience, of: link))
-        let parts = rendered.split(separator: Self.placeholder, omittingEmptySubsequences: false).map(String.init)
-        let textBytes = rendered.utf8.count
+        let text = renderer.render(router.model(form, for: placeholderAudience, of: link))
+        let parts = text.split(separator: Self.placeholder, omittingEmptySubsequences: false).map(String.init)
+        let textBytes = text.utf8.count
         let page = Page(
             code: stored.code, content: link.content, parts: parts, textBytes: textBytes,
             charge: textBytes + 64 * parts.count + stored.id.utf8.count + link.content.estimatedBytes + 128
@@ -82,6 +82,10 @@ final class PreviewPageCache: Sendable {
         }
         if evicted { onEviction() }
         return Self.join(page, clickID: audience.clickID)
+    }
+
+    private func rendered(_ form: PreviewForm, for audience: PreviewAudience, of link: ResolvedLink, router: ClickRouter) -> ByteBuffer {
+        ByteBuffer(string: renderer.render(router.model(form, for: audience, of: link)))
     }
 
     private static func join(_ page: Page, clickID: String) -> ByteBuffer {

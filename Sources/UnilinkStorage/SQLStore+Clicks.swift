@@ -7,9 +7,11 @@ extension SQLStore {
     /// One transaction per batch: the recorder's unit of work, pending clicks included. New
     /// clicks go in as multi-row inserts (one round trip per `rowsPerInsert` on PostgreSQL,
     /// where per-row statements made the batch writer the bottleneck).
-    public func insert(clicks: [ClickRecord]) async throws {
+    /// `steppingAside`: on SQLite, the connection's thread may yield the core to requests
+    /// meanwhile (`SQLiteThread`); the caller watches the time (`clickWriteOverdue()`).
+    public func insert(clicks: [ClickRecord], steppingAside: Bool = false) async throws {
         guard !clicks.isEmpty else { return }
-        try await telemetryTransaction { database in
+        try await telemetryTransaction(steppingAside: steppingAside) { database in
             try await self.insert(pending: clicks.compactMap(\.pending), on: database)
             var fresh: [ClickRecord] = []
             for click in clicks {
@@ -34,6 +36,16 @@ extension SQLStore {
             }
             try await self.insert(newClicks: fresh, on: database)
         }
+    }
+
+    /// Whether click batches may yield the core to requests: SQLite on Linux, when the
+    /// process may return its threads to nice 0.
+    public var clickWritesCanStepAside: Bool { sqliteThread?.canStepAside ?? false }
+
+    /// A batch written `steppingAside` took too long: the core has no idle time to give it.
+    /// Its thread goes back to the normal policy now, and stays there for a while.
+    public func clickWriteOverdue() {
+        sqliteThread?.raise(overdue: true)
     }
 
     /// Ten binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.

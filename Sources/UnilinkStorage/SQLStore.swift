@@ -3,6 +3,7 @@ public import Logging
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import NIOPosix
 
 /// The one store, over SQLKit: the same SQL runs on SQLite and PostgreSQL (plain
 /// TEXT/BIGINT columns, times as epoch milliseconds, JSON documents as TEXT). SQLite is
@@ -16,15 +17,18 @@ public final class SQLStore: Sendable {
     let database: any SQLDatabase
     let engine: Engine
     let logger: Logger
+    /// SQLite's connection runs on a thread of its own (nil on PostgreSQL).
+    let sqliteThread: SQLiteThread?
 
     enum Engine: Sendable {
         case sqlite(SQLiteConnection, WriteGate)
         case postgres(PostgresPool)
     }
 
-    private init(engine: Engine, logger: Logger) {
+    private init(engine: Engine, logger: Logger, sqliteThread: SQLiteThread? = nil) {
         self.engine = engine
         self.logger = logger
+        self.sqliteThread = sqliteThread
         switch engine {
         case .sqlite(let connection, _):
             dialect = .sqlite
@@ -42,8 +46,16 @@ public final class SQLStore: Sendable {
         switch location {
         case .sqliteMemory, .sqliteFile:
             let storage: SQLiteConnection.Storage = if case .sqliteFile(let path) = location { .file(path: path) } else { .memory }
-            let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
-            store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger)
+            let thread = try await SQLiteThread.start()
+            let connection: SQLiteConnection
+            do {
+                connection = try await SQLiteConnection.open(
+                    storage: storage, threadPool: thread.pool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+            } catch {
+                try? await thread.shutdown()
+                throw error
+            }
+            store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger, sqliteThread: thread)
         case .postgres(let url):
             store = SQLStore(engine: .postgres(try PostgresPool(url: url, options: pool, logger: logger)), logger: logger)
         }
@@ -69,7 +81,9 @@ public final class SQLStore: Sendable {
 
     public func close() async throws {
         switch engine {
-        case .sqlite(let connection, _): try await connection.close()
+        case .sqlite(let connection, _):
+            try await connection.close()
+            try await sqliteThread?.shutdown()
         case .postgres(let pool): pool.shutdown()
         }
     }
@@ -90,10 +104,14 @@ public final class SQLStore: Sendable {
     /// database's integrity: SQLite's WAL keeps them in order and the next ordinary commit
     /// (`synchronous=FULL`) makes them durable too; PostgreSQL's `synchronous_commit` is
     /// off for this transaction alone. Apps, links and keys keep their durable commits.
-    func telemetryTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    func telemetryTransaction<T: Sendable>(
+        steppingAside: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
         switch engine {
         case .sqlite(_, let gate):
             return try await gate.holding {
+                let lowered = steppingAside && sqliteThread?.stepAside() == true
+                defer { if lowered { sqliteThread?.raise() } }
                 // SQLite refuses to change the setting inside a transaction.
                 try await database.raw("PRAGMA synchronous=NORMAL").run()
                 do {

@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import UnilinkCore
 import UnilinkStorage
 
 /// Stores queued clicks in batches, off the request path; on graceful shutdown it
@@ -16,6 +17,9 @@ struct ClickRecorderService: Service {
     var linger: Duration = .milliseconds(50)
     /// A write of at least this many clicks means load.
     var busyBatch = 32
+    /// A batch that yields the core to requests (`SQLiteThread`) and is not written by
+    /// then finds no idle time on it: it goes on at the normal priority.
+    var overdueAfter: Duration = .milliseconds(50)
 
     func run() async throws {
         await withGracefulShutdownHandler {
@@ -26,7 +30,7 @@ struct ClickRecorderService: Service {
                 // The database is away: keep the clicks (the queue is bounded) and try
                 // again until it is back, without waiting for the next click.
                 var delay: Duration = .milliseconds(200)
-                while await !flush(), !Task.isShuttingDownGracefully {
+                while await !flush(steppingAside: true), !Task.isShuttingDownGracefully {
                     try? await Task.sleep(for: delay)
                     delay = min(delay * 2, .seconds(5))
                 }
@@ -38,13 +42,15 @@ struct ClickRecorderService: Service {
     }
 
     /// Writes everything queued; a failed batch goes back to the queue. `false` when it failed.
+    /// `steppingAside`: the background writes, not a request waiting for its click; a batch
+    /// then yields the core to requests unless clicks pile up behind it.
     @discardableResult
-    func flush() async -> Bool {
+    func flush(steppingAside: Bool = false) async -> Bool {
         while true {
             let batch = queue.take(maxCount: batchSize)
             if batch.isEmpty { return true }
             do {
-                try await store.insert(clicks: batch)
+                try await write(batch, steppingAside: steppingAside && queue.count < batchSize * 2)
                 queue.stored()
             } catch {
                 logger.error("could not store clicks; kept in memory", metadata: ["count": "\(batch.count)", "error": "\(error)"])
@@ -52,5 +58,19 @@ struct ClickRecorderService: Service {
                 return false
             }
         }
+    }
+
+    private func write(_ batch: [ClickRecord], steppingAside: Bool) async throws {
+        guard steppingAside, store.clickWritesCanStepAside else {
+            try await store.insert(clicks: batch)
+            return
+        }
+        let store = self.store, overdueAfter = self.overdueAfter
+        let watchdog = Task {
+            try await Task.sleep(for: overdueAfter)
+            store.clickWriteOverdue()
+        }
+        defer { watchdog.cancel() }
+        try await store.insert(clicks: batch, steppingAside: true)
     }
 }

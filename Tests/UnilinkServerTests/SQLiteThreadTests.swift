@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import Testing
+import UnilinkCore
+@testable import UnilinkServer
+@testable import UnilinkStorage
+
+/// The SQLite connection's thread yields the core to requests while it writes clicks,
+/// where the system lets it come back to the normal policy, and never stays lowered.
+@Suite("SQLite's writer thread stepping aside")
+struct SQLiteThreadTests {
+    static func clicks(_ count: Int, from first: Int = 0) -> [ClickRecord] {
+        (first..<first + count).map { index in
+            ClickRecord(clickID: "c\(index)", appID: "app", linkID: "lnk_a", time: Date(timeIntervalSince1970: 1_800_000_000),
+                        host: "exm.pl", path: "/x", platform: .desktop, outcome: .web)
+        }
+    }
+
+    static func withStore(_ body: (SQLStore, SQLiteThread) async throws -> Void) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-thread-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        let store = try await SQLStore.open(.sqliteFile(path: file), logger: Logger(label: "test"))
+        let thread = try #require(store.sqliteThread)
+        do {
+            try await body(store, thread)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+
+    @Test func aBatchStepsAsideOnlyWhileItIsWrittenAndOnlyWhereTheThreadCanComeBack() async throws {
+        try await Self.withStore { store, thread in
+            #expect(store.clickWritesCanStepAside == SQLiteThread.OSThread.mayReturnFromIdle)
+            #if os(Linux)
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+            #endif
+            guard store.clickWritesCanStepAside else {
+                #expect(!thread.stepAside())
+                try await store.insert(clicks: Self.clicks(10), steppingAside: true)
+                #expect(try await store.clickCounts(linkID: "lnk_a", from: "2000-01-01", to: "2100-01-01").first?.count == 10)
+                return
+            }
+            #expect(thread.stepAside())
+            #expect(thread.policy == SQLiteThread.OSThread.idlePolicy)
+            thread.raise()
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+
+            try await store.insert(clicks: Self.clicks(600), steppingAside: true)
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+            #expect(try await store.clickCounts(linkID: "lnk_a", from: "2000-01-01", to: "2100-01-01").first?.count == 600)
+        }
+    }
+
+    @Test func anOverdueBatchKeepsTheThreadAtTheNormalPolicyForAWhile() async throws {
+        try await Self.withStore { store, thread in
+            guard store.clickWritesCanStepAside else { return }
+            let now = ContinuousClock.now
+            #expect(thread.stepAside(at: now))
+            thread.raise(overdue: true, at: now)
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+            #expect(!thread.stepAside(at: now + .milliseconds(900)))
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+            #expect(thread.stepAside(at: now + SQLiteThread.restAfterOverdue + .milliseconds(1)))
+            thread.raise()
+        }
+    }
+
+    /// The recorder's watchdog: a batch not written in time (here it waits behind a long
+    /// transaction) goes on at the normal policy, and the next batches do not step aside.
+    @Test func theRecorderRaisesABatchThatIsNotWrittenInTime() async throws {
+        try await Self.withStore { store, thread in
+            guard store.clickWritesCanStepAside else { return }
+            let queue = ClickQueue()
+            for click in Self.clicks(100) { queue.enqueue(click) }
+            let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), overdueAfter: .milliseconds(20))
+            async let longTransaction: Void = store.transaction { _ in try await Task.sleep(for: .milliseconds(400)) }
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(await recorder.flush(steppingAside: true))
+            try await longTransaction
+            #expect(queue.count == 0)
+            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+            #expect(!thread.stepAside())
+            #expect(try await store.clickCounts(linkID: "lnk_a", from: "2000-01-01", to: "2100-01-01").first?.count == 100)
+        }
+    }
+}

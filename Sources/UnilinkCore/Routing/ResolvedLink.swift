@@ -12,17 +12,23 @@ public struct ResolvedLink: Sendable, Equatable {
     /// Set when the link is a Firebase Dynamic Link (its query or its stored parameters).
     public var dynamicLink: FirebaseDynamicLink?
 
+    public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole, dynamicLink: FirebaseDynamicLink? = nil) {
+        self.init(app: app, link: link, content: content, host: host, role: role, destinations: DestinationPolicy(app: app), dynamicLink: dynamicLink)
+    }
+
+    /// The click path's: built in place where it is inlined (each click resolves one).
+    @inlinable
     public init(
-        app: App, link: Link?, content: LinkContent, host: String, role: HostRole, destinations: DestinationPolicy? = nil,
+        app: App, link: Link?, content: LinkContent, host: String, role: HostRole, destinations: DestinationPolicy,
         dynamicLink: FirebaseDynamicLink? = nil
     ) {
-        self.dynamicLink = dynamicLink
         self.app = app
         self.link = link
         self.content = content
         self.host = host
         self.role = role
-        self.destinations = destinations ?? DestinationPolicy(app: app)
+        self.destinations = destinations
+        self.dynamicLink = dynamicLink
     }
 
     /// A stored destination, if the app's allow-list as it is now still admits it: a

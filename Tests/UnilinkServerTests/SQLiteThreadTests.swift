@@ -9,11 +9,8 @@ import UnilinkCore
 /// where the system lets it come back to the normal policy, and never stays lowered.
 @Suite("SQLite's writer thread stepping aside")
 struct SQLiteThreadTests {
-    static func clicks(_ count: Int, from first: Int = 0) -> [ClickRecord] {
-        (first..<first + count).map { index in
-            ClickRecord(clickID: "c\(index)", appID: "app", linkID: "lnk_a", time: Date(timeIntervalSince1970: 1_800_000_000),
-                        host: "exm.pl", path: "/x", platform: .desktop, outcome: .web)
-        }
+    static func clicks(_ count: Int) -> [ClickRecord] {
+        (0..<count).map { ClickRecorderTests.click($0, link: "lnk_a") }
     }
 
     static func withStore(_ body: (SQLStore, SQLiteThread) async throws -> Void) async throws {

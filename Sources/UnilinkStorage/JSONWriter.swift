@@ -57,10 +57,6 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func field(_ name: String, milliseconds date: Date) {
-        field(name, 1000 * date.timeIntervalSince1970)
-    }
-
     mutating func field(_ name: String, _ values: [String]) {
         key(name)
         bytes.append(UInt8(ascii: "["))

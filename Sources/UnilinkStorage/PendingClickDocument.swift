@@ -1,24 +1,41 @@
 import Foundation
 import UnilinkCore
 
-/// A pending click's stored document, written straight into bytes: the same JSON the
-/// synthesized `Codable` conformance produces (keys, omitted `nil`s, dates as epoch
-/// milliseconds), so rows are read back with `JSONDocument.decode` as before. Every
-/// mobile click writes one, and Foundation's `JSONEncoder` cost a preview page more
-/// (11.6 % of its CPU) than classifying, deciding and rendering it together; a test holds
-/// this writer to the encoder's output field by field.
+/// A pending click's stored document, written straight into bytes: what its row's columns
+/// do not hold (ids, times, network keys, store and consumption are columns), as the
+/// synthesized `Codable` conformance of `Stored` writes it (keys, omitted `nil`s). Every
+/// mobile click writes one: Foundation's `JSONEncoder` cost a preview page more (11.6 %
+/// of its CPU) than classifying, deciding and rendering it together, and repeating the
+/// columns made the row a third longer (its pages and the WAL's are most of a preview's
+/// writing). A test holds this writer to the encoder's output field by field, and one the
+/// row to the click it was made from.
 enum PendingClickDocument {
+    /// The document's fields. Rows written before the columns were left out of it carry
+    /// them as well; decoding ignores them.
+    struct Stored: Codable, Equatable {
+        var content: LinkContent
+        var os: UserAgent.OS
+        var osVersion: String?
+        var model: String?
+        var acceptLanguages: [String]
+        var signals: DeviceSignals?
+        var safariVersion: String?
+
+        init(_ click: PendingClick) {
+            content = click.content
+            os = click.os
+            osVersion = click.osVersion
+            model = click.model
+            acceptLanguages = click.acceptLanguages
+            signals = click.signals
+            safariVersion = click.safariVersion
+        }
+    }
+
     static func encode(_ click: PendingClick) -> String {
         var json = JSONWriter()
         json.open()
-        json.field("clickID", click.clickID)
-        json.field("appID", click.appID)
-        json.field("linkID", click.linkID)
         content(click.content, into: &json)
-        json.field("time", milliseconds: click.time)
-        json.field("expiresAt", milliseconds: click.expiresAt)
-        json.field("networkKey", click.networkKey)
-        json.field("prefixKey", click.prefixKey)
         json.field("os", click.os.rawValue)
         json.field("osVersion", click.osVersion)
         json.field("model", click.model)
@@ -33,8 +50,6 @@ enum PendingClickDocument {
             json.close()
         }
         json.field("safariVersion", click.safariVersion)
-        json.field("reachedStore", click.reachedStore)
-        json.field("consumedBy", click.consumedBy)
         json.close()
         return json.text
     }

@@ -37,8 +37,8 @@ extension SQLStore {
                     binds.append(.text(PendingClickDocument.encode(click)))
                     binds.append(Self.storeAt(click).map { .integer(Int($0)) } ?? .null)
                 }
-                let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-                _ = try await connection.query(Self.pendingInsert + values + Self.pendingConflict, binds)
+                let sql = rows.count == Self.rowsPerInsert ? Self.fullPendingInsert : Self.pendingInsert(rows: rows.count)
+                _ = try await connection.query(sql, binds)
             } else {
                 let values = rows.map { click -> SQLQueryString in
                     """
@@ -51,6 +51,12 @@ extension SQLStore {
             }
             start = end
         }
+    }
+
+    private static let fullPendingInsert = pendingInsert(rows: rowsPerInsert)
+
+    private static func pendingInsert(rows: Int) -> String {
+        pendingInsert + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ") + pendingConflict
     }
 
     private static let pendingInsert =
@@ -99,7 +105,7 @@ extension SQLStore {
     /// through an index, however many other clicks are pending.
     public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
         try await database.raw("""
-            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at FROM pending_clicks
+            SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks
             WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
             LIMIT 500
             """).all().map(Self.pendingClick)
@@ -107,13 +113,8 @@ extension SQLStore {
 
     public func pendingClick(id: String) async throws -> PendingClick? {
         try await database.raw("""
-            SELECT document, screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at, consumed_by FROM pending_clicks
-            WHERE click_id = \(bind: id)
-            """).first().map { row in
-            var click = try Self.pendingClick(row)
-            click.consumedBy = try row.decode(column: "consumed_by", as: String?.self)
-            return click
-        }
+            SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks WHERE click_id = \(bind: id)
+            """).first().map(Self.pendingClick)
     }
 
     /// Marks a click as this install's, unless another install took it first. One
@@ -146,9 +147,22 @@ extension SQLStore {
         try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
+    private static let pendingColumns = """
+        click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document,
+        screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at, consumed_by
+        """
+
     private static func pendingClick(_ row: any SQLRow) throws -> PendingClick {
-        var click = try JSONDocument.decode(PendingClick.self, from: row.decode(column: "document", as: String.self))
-        click.reachedStore = try row.decode(column: "store_at", as: Int64?.self) != nil
+        let stored = try JSONDocument.decode(PendingClickDocument.Stored.self, from: row.decode(column: "document", as: String.self))
+        var click = PendingClick(
+            clickID: try row.decode(column: "click_id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
+            linkID: try row.decode(column: "link_id", as: String?.self), content: stored.content,
+            time: date(try row.decode(column: "created_at", as: Int64.self)), expiresAt: date(try row.decode(column: "expires_at", as: Int64.self)),
+            networkKey: try row.decode(column: "network_key", as: String?.self), prefixKey: try row.decode(column: "prefix_key", as: String?.self),
+            os: stored.os, osVersion: stored.osVersion, model: stored.model, acceptLanguages: stored.acceptLanguages, signals: stored.signals,
+            safariVersion: stored.safariVersion, reachedStore: try row.decode(column: "store_at", as: Int64?.self) != nil,
+            consumedBy: try row.decode(column: "consumed_by", as: String?.self)
+        )
         if try row.decode(column: "signals_at", as: Int64?.self) != nil {
             let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
             click.signals = DeviceSignals(

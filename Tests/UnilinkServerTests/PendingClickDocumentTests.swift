@@ -1,11 +1,15 @@
 import Foundation
+import Logging
+import SQLKit
 import Testing
 import UnilinkCore
 @testable import UnilinkStorage
+import UnilinkTestSupport
 
 /// The pending click's hand-written document against Foundation's encoder: the same JSON
-/// object, decoded to the same click, for a click with every field set (a field added to
-/// the model and not to the writer fails here) and for awkward strings.
+/// object, decoded to the same fields, for a click with every field set (a field added to
+/// the document and not to the writer fails here) and for awkward strings. That the row as
+/// a whole, columns and document, gives back the click: `SQLStoreTests`.
 @Suite("Pending click documents")
 struct PendingClickDocumentTests {
     static func full(_ text: String = "v") -> PendingClick {
@@ -52,9 +56,16 @@ struct PendingClickDocumentTests {
 
     static func expectSameDocument(_ click: PendingClick) throws {
         let written = PendingClickDocument.encode(click)
-        let encoded = try JSONDocument.encode(click)
+        let encoded = try JSONDocument.encode(PendingClickDocument.Stored(click))
         #expect(try object(written) == object(encoded), "\(written)\n\(encoded)")
-        #expect(try JSONDocument.decode(PendingClick.self, from: written) == JSONDocument.decode(PendingClick.self, from: encoded))
+        #expect(try JSONDocument.decode(PendingClickDocument.Stored.self, from: written) == PendingClickDocument.Stored(click))
+    }
+
+    @Test func theColumnsAreNotRepeatedInTheDocument() throws {
+        let written = try Self.object(PendingClickDocument.encode(Self.full()))
+        for column in ["clickID", "appID", "linkID", "time", "expiresAt", "networkKey", "prefixKey", "reachedStore", "consumedBy"] {
+            #expect(written[column] == nil, "\(column)")
+        }
     }
 
     @Test func aClickWithEveryFieldSetIsWrittenAsTheEncoderWritesIt() throws {
@@ -75,5 +86,54 @@ struct PendingClickDocumentTests {
                                  osVersion: nil, model: nil, acceptLanguages: [])
         try Self.expectSameDocument(click)
         #expect(!PendingClickDocument.encode(click).contains("signals"))
+    }
+
+    /// The click as the store keeps it: times to the millisecond, consumption in its own
+    /// column (set by `consume`, not by the click).
+    static func asStored(_ click: PendingClick) -> PendingClick {
+        var click = click
+        click.time = SQLStore.date(SQLStore.milliseconds(click.time))
+        click.expiresAt = SQLStore.date(SQLStore.milliseconds(click.expiresAt))
+        click.consumedBy = nil
+        return click
+    }
+
+    static func record(_ click: PendingClick) -> ClickRecord {
+        ClickRecord(clickID: click.clickID, appID: click.appID, linkID: click.linkID, time: click.time, host: "h", path: "/p/v",
+                    platform: .ios, outcome: .store, pending: click)
+    }
+
+    @Test(arguments: TestDatabase.available) func aRowGivesBackTheClickItWasMadeFrom(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let click = Self.full()
+            #expect(Self.unsetFields(of: click) == [])
+            try await store.insert(clicks: [Self.record(click)])
+            #expect(try await store.pendingClick(id: click.clickID) == Self.asStored(click))
+            #expect(try await store.consume(clickID: click.clickID, by: "install-1"))
+            #expect(try await store.pendingClick(id: click.clickID)?.consumedBy == "install-1")
+            let candidates = try await store.pendingClicks(appID: click.appID, prefixKey: "pk", at: click.time)
+            #expect(candidates.isEmpty, "a consumed click is no candidate")
+            try await store.close()
+        }
+    }
+
+    /// Rows written while the document still repeated the columns read as before.
+    @Test(arguments: TestDatabase.available) func aRowWithTheOlderLongerDocumentStillReads(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            var click = Self.full("older")
+            click.consumedBy = nil
+            let older = try JSONDocument.encode(click)
+            #expect(try Self.object(older)["clickID"] as? String == click.clickID)
+            try await store.database.raw("""
+                INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
+                VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: SQLStore.milliseconds(click.time)),
+                        \(bind: SQLStore.milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: older),
+                        \(bind: SQLStore.milliseconds(click.time)))
+                """).run()
+            #expect(try await store.pendingClick(id: click.clickID) == Self.asStored(click))
+            try await store.close()
+        }
     }
 }

@@ -33,15 +33,19 @@ extension LinkContent: MemoryFootprint {
     /// Inline size and heap buffers.
     public var estimatedBytes: Int { MemoryLayout<LinkContent>.stride + heapBytes }
 
+    /// Summed field by field: the click queue charges every record it takes, and an array
+    /// of the fields would cost an allocation and a reference per string each time.
     var heapBytes: Int {
-        let strings: [String?] = [
-            path, deepLinkValue, ref, webURL, iosURL, androidURL, desktopURL, minAppVersion?.ios, minAppVersion?.android,
-            social?.title, social?.description, social?.imageURL, campaign?.channel, campaign?.campaign, campaign?.feature,
-            campaign?.source, campaign?.medium, dynamicLinkQuery,
-        ]
-        return strings.reduce(0) { $0 + HeapBytes.of($1) }
-            + HeapBytes.of(deepLinkSubs) { HeapBytes.of($0) }
-            + HeapBytes.of(data, keys: { HeapBytes.of($0) }, values: { HeapBytes.of($0) })
+        var bytes = HeapBytes.of(path) + HeapBytes.of(deepLinkValue) + HeapBytes.of(ref)
+        bytes += HeapBytes.of(webURL) + HeapBytes.of(iosURL) + HeapBytes.of(androidURL) + HeapBytes.of(desktopURL)
+        bytes += HeapBytes.of(minAppVersion?.ios) + HeapBytes.of(minAppVersion?.android)
+        bytes += HeapBytes.of(social?.title) + HeapBytes.of(social?.description) + HeapBytes.of(social?.imageURL)
+        bytes += HeapBytes.of(campaign?.channel) + HeapBytes.of(campaign?.campaign) + HeapBytes.of(campaign?.feature)
+        bytes += HeapBytes.of(campaign?.source) + HeapBytes.of(campaign?.medium)
+        bytes += HeapBytes.of(dynamicLinkQuery)
+        bytes += HeapBytes.of(deepLinkSubs) { HeapBytes.of($0) }
+        bytes += HeapBytes.of(data, keys: { HeapBytes.of($0) }, values: { HeapBytes.of($0) })
+        return bytes
     }
 }
 
@@ -54,12 +58,16 @@ extension Link: MemoryFootprint {
 extension ClickRecord: MemoryFootprint {
     /// The record's inline size holds room for a pending click whether it has one or not.
     public var estimatedBytes: Int {
-        let pendingBytes = pending.map { click in
-            [click.clickID, click.appID, click.linkID, click.networkKey, click.prefixKey, click.osVersion, click.model, click.safariVersion, click.consumedBy]
-                .reduce(0) { $0 + HeapBytes.of($1) }
-                + click.content.heapBytes + HeapBytes.of(click.acceptLanguages) + HeapBytes.of(click.signals?.languages ?? [])
-        } ?? 0
-        return MemoryLayout<ClickRecord>.stride + HeapBytes.of(clickID) + HeapBytes.of(appID) + HeapBytes.of(linkID) + HeapBytes.of(host)
-            + HeapBytes.of(path) + HeapBytes.of(inAppBrowser) + pendingBytes
+        var bytes = MemoryLayout<ClickRecord>.stride + HeapBytes.of(clickID) + HeapBytes.of(appID) + HeapBytes.of(linkID)
+        bytes += HeapBytes.of(host) + HeapBytes.of(path) + HeapBytes.of(inAppBrowser)
+        return bytes + (pending?.heapBytes ?? 0)
+    }
+}
+
+extension PendingClick {
+    var heapBytes: Int {
+        var bytes = HeapBytes.of(clickID) + HeapBytes.of(appID) + HeapBytes.of(linkID) + HeapBytes.of(networkKey) + HeapBytes.of(prefixKey)
+        bytes += HeapBytes.of(osVersion) + HeapBytes.of(model) + HeapBytes.of(safariVersion) + HeapBytes.of(consumedBy)
+        return bytes + content.heapBytes + HeapBytes.of(acceptLanguages) + HeapBytes.of(signals?.languages ?? [])
     }
 }

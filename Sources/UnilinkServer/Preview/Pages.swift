@@ -12,16 +12,17 @@ enum Pages {
         var buffer = page
         let length = buffer.readableBytes
         if head { buffer.clear() }
-        return BufferedResponse(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: cache, .contentLength: String(length),
-                .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
-                .contentSecurityPolicy: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
-            ],
-            body: buffer
-        )
+        var headers = pageFields
+        headers.append(HTTPField(name: .cacheControl, value: cache))
+        headers.append(HTTPField(name: .contentLength, value: String(length)))
+        return BufferedResponse(status: status, headers: headers, body: buffer)
     }
+
+    /// What every page says about itself, checked once: each preview answers with a page.
+    private static let pageFields: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
+        .contentSecurityPolicy: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+    ]
 
     static func notFound(appName: String, webURL: String?) -> BufferedResponse {
         let link = webURL.map { "<p><a href=\"\(escape($0))\">\(escape(appName))</a></p>" } ?? ""

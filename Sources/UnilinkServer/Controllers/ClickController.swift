@@ -51,13 +51,13 @@ struct ClickController {
         }
         let path = request.uri.path
         let query = request.uri.query
-        let userAgentHeader = request.headers[.userAgent] ?? ""
+        let userAgentHeader = request.headers.value(.userAgent) ?? ""
         let carriedClickID = carriedClickID(query, role: host.role)
         let now = Date.now
         let visit = Visit(
             userAgent: UserAgent(userAgentHeader),
             isHead: request.method == .head,
-            languages: Visit.languages(fromAcceptLanguage: request.headers[.acceptLanguage]),
+            languages: Visit.languages(fromAcceptLanguage: request.headers.value(.acceptLanguage)),
             clickID: carriedClickID ?? Identifiers.clickID(at: now),
             time: now,
             clientAddress: clientAddress,

@@ -9,7 +9,13 @@ struct ClickRecorderService: Service {
     let queue: ClickQueue
     let store: SQLStore
     let logger: Logger
-    var batchSize = 500
+    /// Clicks per transaction, in statements of `SQLStore.rowsPerInsert` rows: each commit
+    /// writes the last pages of the table and its indexes to the WAL again, so a saturated
+    /// core stores a linger's clicks in one (2,000 at 40,000 clicks/s) rather than in four.
+    var batchSize = 5_000
+    /// Clicks queued behind a batch that mean the recorder is falling behind: it writes at
+    /// the normal priority then, not stepping aside for requests.
+    var backlog = 1_000
     /// Under load, how long a wake-up waits for more clicks before writing: one
     /// transaction per `linger` instead of one per handful of clicks (each commit rewrites
     /// the indexes' last pages). A quiet server writes at once. Responses never wait for
@@ -50,7 +56,7 @@ struct ClickRecorderService: Service {
             let batch = queue.take(maxCount: batchSize)
             if batch.isEmpty { return true }
             do {
-                try await write(batch, steppingAside: steppingAside && queue.count < batchSize * 2)
+                try await write(batch, steppingAside: steppingAside && queue.count < backlog)
                 queue.stored()
             } catch {
                 logger.error("could not store clicks; kept in memory", metadata: ["count": "\(batch.count)", "error": "\(error)"])

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Rows keep their domain value as a JSON document; columns beside it exist only for
-/// lookups and constraints.
+/// lookups and constraints. Pending clicks, written for every mobile click, leave what
+/// their columns hold out of the document (`PendingClickDocument`).
 enum JSONDocument {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()

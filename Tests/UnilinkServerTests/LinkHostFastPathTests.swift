@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 import Testing
 @testable import UnilinkServer
 
@@ -11,11 +13,15 @@ import Testing
 /// requests' order.
 @Suite("Link host fast path")
 struct LinkHostFastPathTests {
-    static func connection() throws -> EmbeddedChannel {
-        let channel = EmbeddedChannel(handler: LinkHostFastPath(serverName: "unilink") { request, peer in
+    static func fastPath() -> LinkHostFastPath {
+        LinkHostFastPath(serverName: "unilink") { request, peer in
             guard request.path == "/known" else { return nil }
             return BufferedResponse(status: .found, headers: [.location: "https://www.example.com/\(peer ?? "-")"], body: ByteBuffer())
-        })
+        }
+    }
+
+    static func connection() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel(handler: fastPath())
         try channel.connect(to: SocketAddress(ipAddress: "192.0.2.7", port: 4711)).wait()
         return channel
     }
@@ -154,5 +160,52 @@ struct LinkHostFastPathTests {
         var date = HTTPDate()
         let now = Date.now
         #expect(date.now(now) == HTTPDate.format(Int64(now.timeIntervalSince1970.rounded(.down))))
+    }
+
+    /// The pipeline Hummingbird's HTTP/1 channel builds, with the fast path behind the codec,
+    /// bytes in and bytes out.
+    static func wire() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
+        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+        try channel.pipeline.syncOperations.addHandler(fastPath())
+        try channel.connect(to: SocketAddress(ipAddress: "192.0.2.7", port: 4711)).wait()
+        return channel
+    }
+
+    static func written(_ channel: EmbeddedChannel) throws -> String {
+        var text = ""
+        while let buffer = try channel.readOutbound(as: IOData.self) {
+            guard case .byteBuffer(let bytes) = buffer else { continue }
+            text += String(buffer: bytes)
+        }
+        return text
+    }
+
+    /// The answer's head skips the codec (it is written as NIOHTTP1's head), not the
+    /// response encoder: the bytes are the codec's, and a HEAD request behind it still gets
+    /// a head without a body (the encoder pairs each head with its request's method, so a
+    /// head written past it would pair Hummingbird's next answer with the wrong request).
+    @Test func onTheWireAnAnswerIsWhatTheCodecWritesAndTheRequestsStayPaired() throws {
+        let channel = try Self.wire()
+        try channel.writeInbound(ByteBuffer(string: "GET /known HTTP/1.1\r\nHost: go.example.com\r\n\r\n"))
+        let answer = try Self.written(channel)
+        let lines = answer.components(separatedBy: "\r\n")
+        #expect(Array(lines.prefix(3)) == ["HTTP/1.1 302 Found", "Location: https://www.example.com/192.0.2.7", "Content-Length: 0"])
+        #expect(lines.count == 7 && lines[3].hasPrefix("Date: ") && lines[3].hasSuffix(" GMT") && lines[4] == "Server: unilink", "\(lines)")
+        #expect(answer.hasSuffix("\r\n\r\n"))
+
+        try channel.writeInbound(ByteBuffer(string: "HEAD /other HTTP/1.1\r\nHost: go.example.com\r\n\r\n"))
+        #expect(try channel.readInbound(as: HTTPRequestPart.self).map { part in
+            if case .head(let head) = part { head.method == .head } else { false }
+        } == true)
+        while try channel.readInbound(as: HTTPRequestPart.self) != nil {}
+        try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentLength: "5"])))
+        #expect(throws: NIOHTTPResponseEncoderError.responseBodyNotAllowed) {
+            try channel.writeOutbound(HTTPResponsePart.body(ByteBuffer(string: "hello")))
+        }
+        try channel.writeOutbound(HTTPResponsePart.end(nil))
+        let headAnswer = try Self.written(channel)
+        #expect(headAnswer.hasPrefix("HTTP/1.1 200 OK\r\n") && headAnswer.hasSuffix("\r\n\r\n") && !headAnswer.contains("hello"), "\(headAnswer)")
     }
 }

@@ -1,6 +1,8 @@
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// Answers in the channel what memory alone answers (an association file, a click on a
 /// cached link), before Hummingbird makes a request task of it: handing a request to that
@@ -36,10 +38,22 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private var unflushed = false
     private var peer: String??
     private var date = HTTPDate()
+    /// The HTTP/1 codec's context: an answer's head written there is NIOHTTP1's already,
+    /// made once from the answer's fields, instead of the answer's `HTTPResponse` edited
+    /// for `Date` and `Server`, boxed, and converted by the codec field by field.
+    private var headOutlet: ChannelHandlerContext?
 
     init(serverName: String, answers: @escaping Answers) {
         self.serverName = serverName
         self.answers = answers
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        headOutlet = try? context.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        headOutlet = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -90,10 +104,14 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func write(_ answer: BufferedResponse, closes: Bool, context: ChannelHandlerContext) {
-        var head = answer.head
-        head.headerFields[.date] = date.now()
-        head.headerFields[.server] = serverName
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let headOutlet {
+            headOutlet.write(NIOAny(HTTPServerResponsePart.head(http1Head(answer))), promise: nil)
+        } else {
+            var head = answer.head
+            head.headerFields[.date] = date.now()
+            head.headerFields[.server] = serverName
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+        }
         if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
         guard closes else {
             context.write(wrapOutboundOut(.end(nil)), promise: nil)
@@ -104,6 +122,20 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
+    }
+
+    /// The head `HTTP1ToHTTPServerCodec` would make of `answer.head` with `Date` and `Server`.
+    private func http1Head(_ answer: BufferedResponse) -> HTTPResponseHead {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(answer.headers.count + 3)
+        for field in answer.headers where field.name != .date && field.name != .server {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        if !answer.headers.contains(.contentLength) { headers.add(name: "Content-Length", value: String(answer.body.readableBytes)) }
+        headers.add(name: "Date", value: date.now())
+        headers.add(name: "Server", value: serverName)
+        let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
+        return HTTPResponseHead(version: .http1_1, status: status, headers: headers)
     }
 
     /// As Hummingbird's request context has it, found once per connection.

@@ -1,9 +1,9 @@
 import Foundation
 public import Logging
+import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
-import NIOPosix
 
 /// The one store, over SQLKit: the same SQL runs on SQLite and PostgreSQL (plain
 /// TEXT/BIGINT columns, times as epoch milliseconds, JSON documents as TEXT). SQLite is

@@ -13,11 +13,4 @@ struct BufferedResponse: Sendable {
     var response: Response {
         Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
-
-    /// The head as `Response` would send it: with the body's length unless one is given.
-    var head: HTTPResponse {
-        var fields = headers
-        if !fields.contains(.contentLength) { fields[.contentLength] = String(body.readableBytes) }
-        return HTTPResponse(status: status, headerFields: fields)
-    }
 }

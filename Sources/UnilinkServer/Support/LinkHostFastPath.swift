@@ -104,13 +104,12 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func write(_ answer: BufferedResponse, closes: Bool, context: ChannelHandlerContext) {
+        let head = http1Head(answer)
         if let headOutlet {
-            headOutlet.write(NIOAny(HTTPServerResponsePart.head(http1Head(answer))), promise: nil)
-        } else {
-            var head = answer.head
-            head.headerFields[.date] = date.now()
-            head.headerFields[.server] = serverName
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            headOutlet.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        } else if let response = try? HTTPResponse(head) {
+            // No codec in front (a bare channel): the same head, as HTTPTypes has it.
+            context.write(wrapOutboundOut(.head(response)), promise: nil)
         }
         if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
         guard closes else {
@@ -124,7 +123,8 @@ final class LinkHostFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The head `HTTP1ToHTTPServerCodec` would make of `answer.head` with `Date` and `Server`.
+    /// The answer's head with the fields Hummingbird adds (`Date`, `Server`) and, unless it
+    /// has one, its body's length.
     private func http1Head(_ answer: BufferedResponse) -> HTTPResponseHead {
         var headers = HTTPHeaders()
         headers.reserveCapacity(answer.headers.count + 3)

@@ -22,23 +22,22 @@ extension SQLStore {
             var end = start
             while end < clicks.count, end - start < Self.rowsPerInsert, seen.insert(clicks[end].clickID).inserted { end += 1 }
             let rows = clicks[start..<end]
-            // On SQLite the values go to the connection itself, as the clicks' do.
+            // On SQLite the values go to the connection itself, as the clicks' do; what a row
+            // shares with the first (app, link, network, document) is bound once.
             if case .sqlite(let connection, _) = engine {
-                var binds: [SQLiteData] = []
-                binds.reserveCapacity(rows.count * 9)
+                var values = SQLiteRows(columns: 9, sharing: [1, 2, 5, 6, 7, 8], rows: rows.count)
                 for click in rows {
-                    binds.append(.text(click.clickID))
-                    binds.append(.text(click.appID))
-                    binds.append(click.linkID.map(SQLiteData.text) ?? .null)
-                    binds.append(.integer(Int(Self.milliseconds(click.time))))
-                    binds.append(.integer(Int(Self.milliseconds(click.expiresAt))))
-                    binds.append(click.networkKey.map(SQLiteData.text) ?? .null)
-                    binds.append(click.prefixKey.map(SQLiteData.text) ?? .null)
-                    binds.append(.text(PendingClickDocument.encode(click)))
-                    binds.append(Self.storeAt(click).map { .integer(Int($0)) } ?? .null)
+                    values.append(.text(click.clickID))
+                    values.append(.text(click.appID))
+                    values.append(click.linkID.map(SQLiteData.text) ?? .null)
+                    values.append(.integer(Int(Self.milliseconds(click.time))))
+                    values.append(.integer(Int(Self.milliseconds(click.expiresAt))))
+                    values.append(click.networkKey.map(SQLiteData.text) ?? .null)
+                    values.append(click.prefixKey.map(SQLiteData.text) ?? .null)
+                    values.append(.text(PendingClickDocument.encode(click)))
+                    values.append(Self.storeAt(click).map { .integer(Int($0)) } ?? .null)
                 }
-                let sql = rows.count == Self.rowsPerInsert ? Self.fullPendingInsert : Self.pendingInsert(rows: rows.count)
-                _ = try await connection.query(sql, binds)
+                _ = try await connection.query(Self.pendingInsert + values.text + Self.pendingConflict, values.binds)
             } else {
                 let values = rows.map { click -> SQLQueryString in
                     """
@@ -51,12 +50,6 @@ extension SQLStore {
             }
             start = end
         }
-    }
-
-    private static let fullPendingInsert = pendingInsert(rows: rowsPerInsert)
-
-    private static func pendingInsert(rows: Int) -> String {
-        pendingInsert + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ") + pendingConflict
     }
 
     private static let pendingInsert =

@@ -26,7 +26,13 @@ extension SQLStore {
             // shares with the first (app, link, network, document) is bound once.
             if case .sqlite(let connection, _) = engine {
                 var values = SQLiteRows(columns: 9, sharing: [1, 2, 5, 6, 7, 8], rows: rows.count)
+                // Clicks from one kind of phone on one link have the same document: the first
+                // row's is not written again, only compared (field by field, not as text).
+                var first: (fields: PendingClickDocument.Stored, text: String)?
                 for click in rows {
+                    let fields = PendingClickDocument.Stored(click)
+                    let document = if let first, first.fields == fields { first.text } else { PendingClickDocument.encode(click) }
+                    if first == nil { first = (fields, document) }
                     values.append(.text(click.clickID))
                     values.append(.text(click.appID))
                     values.append(click.linkID.map(SQLiteData.text) ?? .null)
@@ -34,7 +40,7 @@ extension SQLStore {
                     values.append(.integer(Int(Self.milliseconds(click.expiresAt))))
                     values.append(click.networkKey.map(SQLiteData.text) ?? .null)
                     values.append(click.prefixKey.map(SQLiteData.text) ?? .null)
-                    values.append(.text(PendingClickDocument.encode(click)))
+                    values.append(.text(document))
                     values.append(Self.storeAt(click).map { .integer(Int($0)) } ?? .null)
                 }
                 _ = try await connection.query(Self.pendingInsert + values.text + Self.pendingConflict, values.binds)

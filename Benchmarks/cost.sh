@@ -8,7 +8,7 @@
 # Usage: Benchmarks/cost.sh BASELINE_BINARY [rounds=3] [seconds=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-baseline="$(realpath "$1")"
+baseline="$(realpath "${1:?usage: Benchmarks/cost.sh BASELINE_BINARY [rounds] [seconds]}")"
 rounds="${2:-3}"
 seconds="${3:-5}"
 swift build -c release --product unilink >/dev/null

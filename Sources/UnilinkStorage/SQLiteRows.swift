@@ -41,7 +41,8 @@ struct SQLiteRows {
         }
         column += 1
         guard column == columns else { return }
-        text += count == 0 ? rowText(shared: 0, leading: "(") : rowText(shared: shared, leading: ", (")
+        text += count == 0 ? "(" : ", ("
+        text += rowText(shared: shared)
         count += 1
         column = 0
         shared = 0
@@ -49,15 +50,10 @@ struct SQLiteRows {
 
     /// `?` binds the next value; `?n` repeats the first row's column `n - 1`, whose
     /// values were bound first, in order.
-    private mutating func rowText(shared: UInt64, leading: String) -> String {
-        if let known = rowTexts[shared], count > 0 { return known }
-        var row = leading
-        for column in 0..<columns {
-            if column > 0 { row += ", " }
-            row += shared & 1 << UInt64(column) != 0 ? "?\(column + 1)" : "?"
-        }
-        row += ")"
-        if count > 0 { rowTexts[shared] = row }
+    private mutating func rowText(shared: UInt64) -> String {
+        if let known = rowTexts[shared] { return known }
+        let row = (0..<columns).map { shared & 1 << UInt64($0) != 0 ? "?\($0 + 1)" : "?" }.joined(separator: ", ") + ")"
+        rowTexts[shared] = row
         return row
     }
 }

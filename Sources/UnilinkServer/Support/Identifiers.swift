@@ -2,16 +2,8 @@ import Crypto
 import Foundation
 import UnilinkCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Random identifiers and API keys. A click id is made on every click: one system call
-/// for all its randomness and one allocation for the string (not a call per character).
+/// Random identifiers and API keys. A click id is made on every click: its randomness
+/// from a pool that calls the system once per page, one allocation for the string.
 enum Identifiers {
     static let base62: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
@@ -22,13 +14,16 @@ enum Identifiers {
         }
     }
 
-    /// Random base-62 characters into all of `characters`. Rejection keeps them uniform:
-    /// 248 = 4 x 62, the rest of a byte is redrawn.
-    private static func fillBase62(_ characters: UnsafeMutableBufferPointer<UInt8>) {
+    /// Random base-62 characters into all of `characters`, from `randomness` (the OS's by
+    /// default). Rejection keeps them uniform: 248 = 4 x 62, the rest of a byte is redrawn.
+    private static func fillBase62(
+        _ characters: UnsafeMutableBufferPointer<UInt8>,
+        from randomness: (UnsafeMutableBufferPointer<UInt8>) -> Void = RandomPool.fromSystem
+    ) {
         var filled = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: characters.count + 16) { bytes in
             while filled < characters.count {
-                fillRandom(bytes)
+                randomness(bytes)
                 for byte in bytes where byte < 248 && filled < characters.count {
                     characters[filled] = base62[Int(byte % 62)]
                     filled += 1
@@ -37,14 +32,9 @@ enum Identifiers {
         }
     }
 
-    private static func fillRandom(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        #if canImport(Darwin) || canImport(Glibc)
-        arc4random_buf(buffer.baseAddress!, buffer.count)
-        #else
-        var generator = SystemRandomNumberGenerator()
-        for index in buffer.indices { buffer[index] = generator.next() }
-        #endif
-    }
+    /// Click ids take their randomness from a pool (one system call per page, not per
+    /// click); keys and tokens, made rarely and kept secret, straight from the OS.
+    static let clickRandomness = RandomPool()
 
     static func appID() -> String { "app_" + random(16) }
 
@@ -65,7 +55,7 @@ enum Identifiers {
                 characters[index] = base62[Int(rest % 62)]
                 rest /= 62
             }
-            fillBase62(UnsafeMutableBufferPointer(rebasing: characters[8..<ClickID.length]))
+            fillBase62(UnsafeMutableBufferPointer(rebasing: characters[8..<ClickID.length]), from: clickRandomness.fill)
             return ClickID.length
         }
     }

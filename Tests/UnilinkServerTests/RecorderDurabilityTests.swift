@@ -24,6 +24,9 @@ struct RecorderDurabilityTests {
             #expect(try await level() == 2, "FULL after the recorder's transaction")
             let stored = try await store.database.raw("SELECT COUNT(*) AS n FROM clicks").first()?.decode(column: "n", as: Int.self)
             #expect(stored == 3)
+            // Checkpoints (and their fsyncs) every 10,000 WAL pages, not SQLite's 1,000.
+            let checkpointPages = try await store.database.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
+            #expect(checkpointPages == 10_000)
             try await store.close()
         }
     }

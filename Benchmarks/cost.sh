@@ -11,12 +11,8 @@ cd "$(dirname "$0")/.."
 baseline="$(realpath "${1:?usage: Benchmarks/cost.sh BASELINE_BINARY [rounds] [seconds]}")"
 rounds="${2:-3}"
 seconds="${3:-5}"
-swift build -c release --product unilink >/dev/null
-current="$(swift build -c release --show-bin-path)/unilink"
-work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; sleep 0.3; rm -rf "$work"' EXIT
-desktop='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-iphone='Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+source Benchmarks/common.sh
+current=$unilink
 malloc_event=""
 if perf probe -q -x "$(ldconfig -p | awk '/libc.so.6 .*x86-64/ {print $NF; exit}')" malloc >/dev/null 2>&1 || perf probe -l 2>/dev/null | grep -q probe_libc:malloc; then
     malloc_event=",probe_libc:malloc"

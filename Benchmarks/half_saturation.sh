@@ -9,11 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-2}"
 seconds="${2:-5}"
-swift build -c release --product unilink >/dev/null
-unilink="$(swift build -c release --show-bin-path)/unilink"
-work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; sleep 0.3; rm -rf "$work"' EXIT
-desktop='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+source Benchmarks/common.sh
 UNILINK_RATE_LIMITS="clicks=1000000000/1" UNILINK_ADMIN_TOKEN=half-saturation-token-0123456789 \
     taskset -c 0 "$unilink" serve --port 18391 --database-url "sqlite://$work/s.sqlite" --log-level error >"$work/banner" 2>&1 &
 for _ in $(seq 100); do grep -q "listening on" "$work/banner" 2>/dev/null && break; sleep 0.1; done

@@ -20,15 +20,10 @@ rounds="${2:-3}"
 connections="${3:-32}"
 for tool in wrk nginx taskset python3; do command -v "$tool" >/dev/null || { echo "needs $tool (Debian: wrk nginx util-linux python3)" >&2; exit 1; }; done
 
-swift build -c release --product unilink >/dev/null
+source Benchmarks/common.sh
 (cd Benchmarks/BareRedirect && swift build -c release >/dev/null)
-unilink="${UNILINK_BENCH_BIN:-$(swift build -c release --show-bin-path)/unilink}"
 bare="$(cd Benchmarks/BareRedirect && swift build -c release --show-bin-path)/BareRedirect"
-work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null || true; sleep 0.5; rm -rf "$work"' EXIT
 admin=ladder-admin-token-0123456789
-desktop='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-iphone='Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 links=1000000
 
 # nginx: a fixed 302, nothing else.

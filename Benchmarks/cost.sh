@@ -23,12 +23,12 @@ measure() {
     local port=18491 agent=$desktop
     [ "$2" = preview ] && agent=$iphone
     rm -f "$work"/s.sqlite*
-    UNILINK_RATE_LIMITS="clicks=1000000000/1" UNILINK_ADMIN_TOKEN=cost-token-0123456789 \
+    UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=cost-token-0123456789 \
         taskset -c 0 "$1" serve --port $port --database-url "sqlite://$work/s.sqlite" --log-level error >"$work/banner" 2>&1 &
     local pid=$!
     for _ in $(seq 100); do grep -q "listening on" "$work/banner" 2>/dev/null && break; sleep 0.1; done
     local path
-    path=$(grep 'demo link:' "$work/banner" | sed -E 's#.*http://[^/]+##')
+    path=$(demo_path "$work/banner")
     taskset -c 1 wrk -t1 -c32 -d2s -H "Host: go.localhost" -H "User-Agent: $agent" "http://127.0.0.1:$port$path" >/dev/null
     sleep 1
     perf stat -x, -e "$3" -p $pid -o "$work/stat" -- sleep "$seconds" &

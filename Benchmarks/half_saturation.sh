@@ -10,10 +10,10 @@ cd "$(dirname "$0")/.."
 rounds="${1:-2}"
 seconds="${2:-5}"
 source Benchmarks/common.sh
-UNILINK_RATE_LIMITS="clicks=1000000000/1" UNILINK_ADMIN_TOKEN=half-saturation-token-0123456789 \
+UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=half-saturation-token-0123456789 \
     taskset -c 0 "$unilink" serve --port 18391 --database-url "sqlite://$work/s.sqlite" --log-level error >"$work/banner" 2>&1 &
 for _ in $(seq 100); do grep -q "listening on" "$work/banner" 2>/dev/null && break; sleep 0.1; done
-path=$(grep 'demo link:' "$work/banner" | sed -E 's#.*http://[^/]+##')
+path=$(demo_path "$work/banner")
 for _ in $(seq "$rounds"); do
     rps=$(taskset -c 1 wrk -t1 -c32 -d"${seconds}s" -H "Host: go.localhost" -H "User-Agent: $desktop" "http://127.0.0.1:18391$path" | awk '/Requests\/sec/ {print $2}')
     half=$(awk -v r="$rps" 'BEGIN {printf "%d", r / 2}')

@@ -11,7 +11,7 @@
 # order rotating, and the median of the rounds is reported with p50/p99 and its ratio to
 # the Hummingbird floor, to the channel's floor and to nginx. Then p99 at half the click path's saturation rate
 # (rounds, beside the floor and nginx under the same load),
-# and where the click's time goes (perf cpu-clock sampling, inclusive by function).
+# and instructions per request with where a click's go (Benchmarks/callgrind.sh).
 # Usage: Benchmarks/ladder.sh [seconds=5] [rounds=3] [connections=32]   (PROFILE=0 skips the profile)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,8 +21,7 @@ connections="${3:-32}"
 for tool in wrk nginx taskset python3; do command -v "$tool" >/dev/null || { echo "needs $tool (Debian: wrk nginx util-linux python3)" >&2; exit 1; }; done
 
 source Benchmarks/common.sh
-(cd Benchmarks/BareRedirect && swift build -c release >/dev/null)
-bare="$(cd Benchmarks/BareRedirect && swift build -c release --show-bin-path)/BareRedirect"
+build_bare
 admin=ladder-admin-token-0123456789
 links=1000000
 
@@ -37,7 +36,7 @@ taskset -c 0 "$bare" 18089 channel >/dev/null 2>&1 &
 
 serve() { # port database
     # The limiter checks every click but never refuses (wrk is one address).
-    UNILINK_RATE_LIMITS="clicks=1000000000/1,api=1000000000/1,sdk=1000000000/1" UNILINK_ADMIN_TOKEN=$admin \
+    UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=$admin \
         taskset -c 0 "$unilink" serve --port "$1" --database-url "sqlite://$2" --log-level error >"$work/banner-$1" 2>&1 &
     for _ in $(seq 200); do grep -q "listening on" "$work/banner-$1" 2>/dev/null && return; sleep 0.1; done
     echo "unilink on $1 did not start" >&2; exit 1
@@ -45,8 +44,8 @@ serve() { # port database
 serve 18091 "$work/small.sqlite"
 serve 18092 "$work/large.sqlite"
 key=$(grep 'publishable key:' "$work/banner-18092" | awk '{print $NF}')
-path=$(grep 'demo link:' "$work/banner-18091" | sed -E 's#.*http://[^/]+##')
-path_large=$(grep 'demo link:' "$work/banner-18092" | sed -E 's#.*http://[^/]+##')
+path=$(demo_path "$work/banner-18091")
+path_large=$(demo_path "$work/banner-18092")
 
 # 1,000,000 copies of the demo link under codes z + 6 alphabet digits, then a restart so
 # nothing is cached. The uncached clicks and /v1/sdk/resolve get a server of their own on
@@ -169,48 +168,7 @@ PY
 echo "wrk -t1 -c$connections -d${seconds}s, $rounds rounds (median), servers on core 0, wrk on core 1"
 
 [ "${PROFILE:-1}" = "0" ] && exit 0
-# Where a request's time goes. valgrind 3.19 (Debian 12) cannot read the DWARF 5 of Swift
-# 6.2 binaries and crashes on stripped ones, and hardware counters are unavailable, so the
-# breakdown comes from perf's cpu-clock sampling of the saturated server: with the core
-# busy all the time, a function's inclusive share of the samples times 1/(req/s) is its
-# time per request.
-command -v perf >/dev/null || { echo "perf missing (Debian: linux-perf): no breakdown"; exit 0; }
-profile() { # name pid url host
-    taskset -c 1 wrk -t1 -c"$connections" -d8s -H "Host: $4" -H "User-Agent: $desktop" "$3" >"$work/profile-$1.wrk" 2>&1 &
-    local load=$!
-    sleep 1
-    perf record -q -e cpu-clock -F 2000 -g -p "$2" -o "$work/$1.perf" -- sleep 5 >/dev/null 2>&1
-    wait "$load"
-    perf report -i "$work/$1.perf" --children --sort symbol --stdio 2>/dev/null | grep -E '^ +[0-9.]+%' >"$work/$1.shares" || true
-}
-profile bare "$(pgrep -f "BareRedirect 18090" | head -1)" "http://127.0.0.1:18090$path" localhost
-profile channel "$(pgrep -f "BareRedirect 18089" | head -1)" "http://127.0.0.1:18089$path" localhost
-profile click "$(pgrep -f "port 18091" | head -1)" "http://127.0.0.1:18091$path" go.localhost
-python3 - "$work" <<'PY'
-import re, statistics, sys
-work = sys.argv[1]
-def rps(name):
-    return float(re.search(r"Requests/sec:\s+([0-9.]+)", open(f"{work}/profile-{name}.wrk").read()).group(1))
-def share(name, pattern):
-    best = 0.0
-    for line in open(f"{work}/{name}.shares"):
-        parts = line.split()
-        if re.search(pattern, line):
-            best = max(best, float(parts[0].rstrip("%")))
-    return best
-nginx = float(open(f"{work}/run-0-1.result").read().split()[0])
-bare, channel, click = rps("bare"), rps("channel"), rps("click")
-us = lambda r: 1e6 / r
-handler = share("click", r"LinkHostShortcutV16answerFromMemory")
-recording = share("click", r"SQLiteNIO0A10ConnectionC5query") + share("click", r"ClickRecorderServiceV5flush")
-print(f"time per request (us), from the profiled runs: nginx {us(nginx):.1f}, bare Hummingbird {us(bare):.1f}, "
-      f"Hummingbird channel handler {us(channel):.1f}, Unilink click {us(click):.1f}")
-gap = us(click) - us(nginx)
-print(f"of the click's gap to nginx ({gap:.1f} us): NIO and Hummingbird's channel {us(channel) - us(nginx):.1f} us ({(us(channel) - us(nginx)) / gap:.0%}), "
-      f"Unilink above that floor {us(click) - us(channel):.1f} us ({(us(click) - us(channel)) / gap:.0%}); "
-      f"Hummingbird's request layer, which a cached click no longer passes, costs {us(bare) - us(channel):.1f} us")
-print(f"inside the click (inclusive cpu-clock shares): answered from memory (resolution, decision, queueing) {handler:.1f}% = {handler / 100 * us(click):.1f} us, "
-      f"click recording (SQLite writes + recorder) {recording:.1f}% = {recording / 100 * us(click):.1f} us")
-PY
-echo "inclusive shares by function, one click server under load (top 40):"
-grep -E 'Unilink|Hummingbird|sqlite|SQLite|Crypto|Logging' "$work/click.shares" | awk 'NR <= 40 {printf "%8s  %s\n", $1, substr($0, index($0,$4), 150)}'
+# Instructions per request and where one click's go: callgrind, each server alone (these
+# machines have no hardware counters for perf).
+echo
+bash Benchmarks/callgrind.sh "${CALLGRIND_REQUESTS:-2000}"

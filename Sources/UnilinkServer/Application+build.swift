@@ -30,6 +30,10 @@ public func buildApplication(
         ])),
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: serverName,
+            // A burst of clicks (a push campaign) opens connections faster than a busy server
+            // accepts them. Past Hummingbird's 256 the kernel drops handshakes, which clients
+            // retry only a second later. The kernel caps this at net.core.somaxconn.
+            backlog: 4096,
             availableConnectionsDelegate: MaximumAvailableConnections(settings.effectiveMaxConnections, logger: logger)
         ),
         services: [

@@ -45,6 +45,9 @@ final class SQLiteThread: Sendable {
     /// The thread's scheduling policy now (for tests and diagnostics).
     var policy: Int32? { thread?.policy }
 
+    /// When the watchdog last raised an overdue batch (for tests and diagnostics).
+    var lastOverdue: ContinuousClock.Instant? { steppedAside.withLock { $0.lastOverdue } }
+
     /// Lowers the thread for a batch; `false` (and nothing changed) when it may not, or a
     /// batch was overdue within `restAfterOverdue`.
     func stepAside(at now: ContinuousClock.Instant = .now) -> Bool {

@@ -27,4 +27,4 @@ for _ in $(seq "$rounds"); do
     sleep 1
 done
 # One run's p99 moves by up to 1 ms on this machine: the median of the rounds is the figure.
-python3 -c 'import statistics, sys; ms = [float(t[:-2]) if t.endswith("ms") else float(t[:-2]) / 1000 if t.endswith("us") else float(t[:-1]) * 1000 for t in open(sys.argv[1]).read().split()]; print(f"median p99 of {len(ms)} rounds: {statistics.median(ms):.2f} ms")' "$work/p99s"
+PYTHONPATH=Benchmarks python3 -c 'import statistics, sys; from wrk_latency import ms; p99s = [ms(t) for t in open(sys.argv[1]).read().split()]; print(f"median p99 of {len(p99s)} rounds: {statistics.median(p99s):.2f} ms")' "$work/p99s"

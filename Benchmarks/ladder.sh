@@ -107,12 +107,10 @@ for round in $(seq "$rounds"); do
     done
 done
 
-python3 - "$work" "$count" "$rounds" "${ladder[@]}" <<'PY'
+PYTHONPATH=Benchmarks python3 - "$work" "$count" "$rounds" "${ladder[@]}" <<'PY'
 import statistics, sys
+from wrk_latency import ms
 work, count, rounds, ladder = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
-def ms(text):
-    value = float(text[:-2]) if text.endswith("ms") else float(text[:-2]) / 1000 if text.endswith("us") else float(text[:-1]) * 1000
-    return value
 rows = []
 for index in range(count):
     results = [open(f"{work}/run-{index}-{r}.result").read().split() for r in range(1, rounds + 1)]
@@ -145,11 +143,10 @@ for round in $(seq "$rounds"); do
         sleep 1
     done
 done
-python3 - "$work" "$rounds" "$saturation" "$half" "$paced" <<'PY'
+PYTHONPATH=Benchmarks python3 - "$work" "$rounds" "$saturation" "$half" "$paced" <<'PY'
 import re, statistics, sys
+from wrk_latency import ms
 work, rounds, saturation, half, paced = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
-def ms(text):
-    return float(text[:-2]) if text.endswith("ms") else float(text[:-2]) / 1000 if text.endswith("us") else float(text[:-1]) * 1000
 def runs(name):
     found = []
     for r in range(1, rounds + 1):

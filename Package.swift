@@ -43,7 +43,16 @@ let package = Package(
     ],
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
-        .target(name: "UnilinkCore", swiftSettings: swiftSettings),
+        .target(name: "UnilinkCore", dependencies: ["CUnicodeIDNA"], swiftSettings: swiftSettings),
+        // UTS #46 (IDNA) from the ICU that Foundation already ships (lib_FoundationICU on
+        // Linux, libicucore on Apple's systems): browsers' own tables for host names.
+        .target(
+            name: "CUnicodeIDNA",
+            linkerSettings: [
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+                .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS])),
+            ]
+        ),
         // The wire format shared by server, SDK and CLI.
         .target(name: "UnilinkAPI", swiftSettings: swiftSettings),
         .target(

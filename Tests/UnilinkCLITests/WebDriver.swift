@@ -32,7 +32,7 @@ final class WebDriver: Sendable {
         self.http = http
         base = "http://127.0.0.1:\(port)"
         var ready = false
-        for _ in 0..<100 where !ready {
+        for _ in 0..<300 where !ready {
             try await Task.sleep(for: .milliseconds(100))
             ready = ((try? await Self.call(http, "GET", base + "/status", nil))?["value"] as? [String: Any])?["ready"] as? Bool ?? false
         }

@@ -252,6 +252,23 @@ extension ClickRouterTests {
         hostile.web.fallbackURL = #"https://evil.example\@www.example.com/"#
         #expect(Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: hostile), for: mac).outcome == .preview)
     }
+
+    /// Links stored before destinations were parsed as browsers parse them: one that a
+    /// browser would take outside the allow-list, or refuse, answers the web fallback; one
+    /// that is fine is redirected to as the browser serializes it.
+    @Test func destinationsStoredBeforeTheBrowserParserAreCheckedAgain() {
+        var app = Self.app
+        app.web.allowedHosts = ["www.example.com", "0.0.0.1"]
+        let mac = Self.visit(UA.macSafari)
+        for stored in ["https://0000000000000000000000000000000000000000177.0.0.1/", "https://www.exa<mple.com/", "https://www.example.com\t/"] {
+            let content = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42", desktopURL: stored)
+            #expect(Self.router.decide(Self.link(content, app: app), for: mac) == .redirect("https://www.example.com/u/42", record: .web), "\(stored)")
+        }
+        let content = LinkContent(path: "/u/42", desktopURL: "http:WWW.example.com/a/../b c")
+        #expect(Self.router.decide(Self.link(content, app: app), for: mac) == .redirect("https://www.example.com/", record: .web))
+        let serialized = LinkContent(path: "/u/42", desktopURL: "http:WWW.example.com/a/../b%20c")
+        #expect(Self.router.decide(Self.link(serialized, app: app), for: mac) == .redirect("http://www.example.com/b%20c", record: .web))
+    }
 }
 
 /// A few User-Agents by name, all from the corpus (a test checks).

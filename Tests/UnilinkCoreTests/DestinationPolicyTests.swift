@@ -108,7 +108,7 @@ struct DestinationPolicyTests {
 
     /// What the browser visits, as the WHATWG URL Standard parses it.
     @Test(arguments: [
-        ("https://EVIL。Example./", "evil.example"),
+        ("https://EVIL。Example./", "evil.example."),
         ("https://xn--bcher-kva.example/", "xn--bcher-kva.example"),
         ("https://bücher.example/", "xn--bcher-kva.example"),
         ("https://münchen.de/", "xn--mnchen-3ya.de"),
@@ -122,6 +122,80 @@ struct DestinationPolicyTests {
     func hostsAsBrowsersReadThem(url: String, host: String) throws {
         let parsed = try DestinationURL.parse(url).get()
         #expect(parsed.host == host)
+    }
+
+    /// The escapes the issue found, each with the host a naive reader sees on the list.
+    @Test(arguments: [
+        ("https://0000000000000000000000000000000000000000177.0.0.1/", "0.0.0.1", "127.0.0.1"),
+        ("http://0x0000000000000007f.0.0.1/", "7.0.0.1", "127.0.0.1"),
+        ("http://0x00000000000000000000000000000000000000000007f.1/", "0.0.0.1", "127.0.0.1"),
+        ("http://4294967296/", "0.0.0.0", nil),
+        ("http://0x100000000/", "0.0.0.0", nil),
+        ("http://1.2.3.4.5/", "1.2.3.4", nil),
+        ("http://256.0.0.1/", "0.0.0.1", nil),
+        ("http://999999999999999999999999999999999999999/", "255.255.255.255", nil),
+    ] as [(String, String, String?)])
+    func numbersOfAnyLengthAreReadWhole(url: String, naive: String, browser: String?) {
+        let policy = DestinationPolicy(app: App(id: "app_1", name: "Shop", web: .init(allowedHosts: [naive]), domains: [], paths: []))
+        #expect(policy.admitted(url, kind: .web) == nil)
+        switch DestinationURL.parse(url) {
+        case .success(let parsed): #expect(parsed.host == browser)
+        case .failure(let problem):
+            #expect(browser == nil, "\(problem)")
+            #expect("\(problem)".contains("IPv4"))
+        }
+    }
+
+    /// What browsers delete or map (UTS #46's ignored and mapped code points) is deleted or
+    /// mapped here too, so the host checked is the host visited.
+    @Test(arguments: [
+        ("https://www.exam\u{AD}ple.com/", "www.example.com"),
+        ("https://www.exam\u{200B}ple.com/", "www.example.com"),
+        ("https://www.exam\u{2060}ple.com/", "www.example.com"),
+        ("https://www.exam\u{FEFF}ple.com/", "www.example.com"),
+        ("https://www.exam\u{FE0F}ple.com/", "www.example.com"),
+        ("https://www\u{FF0E}example\u{3002}com/", "www.example.com"),
+        ("https://GOO\u{200B}\u{2060}\u{FEFF}goo.com/", "googoo.com"),
+        ("https://fa\u{DF}.de/", "xn--fa-hia.de"),
+    ])
+    func ignoredAndMappedCodePointsAreDropped(url: String, host: String) throws {
+        #expect(try DestinationURL.parse(url).get().host == host)
+    }
+
+    /// Hosts and URLs a browser refuses are refused with the reason, never stored.
+    @Test(arguments: [
+        ("https://xn--a.xn--nxa\u{200D}/", "Punycode"),
+        ("https://a\u{200D}b.example/", "joiner"),
+        ("https://\u{5D0}a.example/", "Bidi"),
+        ("https://exa<mple.com/", "'<'"),
+        ("https://exa%3Cmple.com/", "'<'"),
+        ("https://%/", "'%'"),
+        ("https://[::1/", "IPv6"),
+        ("https://[1:2:3:4:5:6:7:8:9]/", "IPv6"),
+        ("https://example.com:65536/", "port"),
+        ("https://example.com:8a/", "port"),
+        ("https://:443/", "empty"),
+        ("https://\u{FFFD}.example/", "cannot hold"),
+    ])
+    func refusalsNameTheReason(url: String, reason: String) {
+        switch DestinationURL.parse(url) {
+        case .success(let parsed): Issue.record("accepted as \(parsed.href)")
+        case .failure(let problem): #expect("\(problem)".contains(reason), "\(problem)")
+        }
+    }
+
+    /// What is stored is what the browser follows: the serialization, not the text.
+    @Test(arguments: [
+        ("http:example.com/", "http://example.com/"),
+        ("https:///www.example.com", "https://www.example.com/"),
+        ("HTTPS://WWW.EXAMPLE.COM:443/a/./b/../c?q=a'b\u{A0}#f`g", "https://www.example.com/a/c?q=a%27b%C2%A0#f%60g"),
+        ("https://münchen.de/straße?ü=1", "https://xn--mnchen-3ya.de/stra%C3%9Fe?%C3%BC=1"),
+        ("https://[0:0::1]:8443/", "https://[::1]:8443/"),
+        ("https://example.com/%2e%2E/x", "https://example.com/x"),
+        ("https://www.example.com", "https://www.example.com/"),
+    ])
+    func theSerializationIsWhatIsStored(url: String, href: String) throws {
+        #expect(try DestinationURL.parse(url).get().href == href)
     }
 
     @Test func problemsAreNamed() {

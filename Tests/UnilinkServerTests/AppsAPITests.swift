@@ -84,6 +84,9 @@ struct AppsAPITests {
         (#"{"name": "X", "domains": [{"host": "x.com", "role": "main"}]}"#, "primary, alternate or short"),
         (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["AB:CD"]}}"#, "sha256_cert_fingerprints"),
         (#"{"name": "X", "web": {"fallback_url": "javascript:alert(1)"}}"#, "web.fallback_url"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["www.exa<mple.com"]}}"#, "web.allowed_hosts"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["evil.example/www.example.com"]}}"#, "web.allowed_hosts"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["256.0.0.1"]}}"#, "web.allowed_hosts"),
         (#"{"name": "X""#, "not valid JSON"),
         (#"["name"]"#, "must be an object"),
     ])
@@ -92,6 +95,19 @@ struct AppsAPITests {
             let response = try await client.send(.post, "/v1/apps", json: json, bearer: TestServer.adminToken)
             #expect(response.status == .badRequest)
             #expect(response.text.contains(mentions), "\(response.text)")
+        }
+    }
+
+    /// The allow-list and the fallback are stored as browsers write them, so they read
+    /// back as the hosts and URL the server compares and redirects with.
+    @Test func webSettingsAreStoredAsBrowsersWriteThem() async throws {
+        try await TestServer.run { client in
+            let json = #"{"name": "X", "web": {"fallback_url": "HTTPS://Bücher.example/a/../b", "allowed_hosts": ["Bücher.example", "*.CDN.example.com", "0x7f.1"]}}"#
+            let response = try await client.send(.post, "/v1/apps", json: json, bearer: TestServer.adminToken)
+            #expect(response.status == .created, "\(response.text)")
+            let app = try response.decode(AppBody.self)
+            #expect(app.web?.fallbackURL == "https://xn--bcher-kva.example/b")
+            #expect(app.web?.allowedHosts == ["xn--bcher-kva.example", "*.cdn.example.com", "127.0.0.1"])
         }
     }
 

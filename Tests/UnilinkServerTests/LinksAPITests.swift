@@ -115,11 +115,14 @@ struct LinksAPITests {
     @Test(arguments: [
         (#"{"path": "/u/1", "web_url": "https://evil.example/phish"}"#, 422, "destination_not_allowed"),
         (#"{"path": "/u/1", "ios_url": "javascript:alert(1)"}"#, 422, "destination_not_allowed"),
-        (#"{"path": "/u/1", "web_url": "https://evil.example\\@www.example.com/"}"#, 422, "destination_not_allowed"),
-        (#"{"path": "/u/1", "ios_url": "https://evil.example\\@apps.apple.com/"}"#, 422, "destination_not_allowed"),
-        (#"{"path": "/u/1", "web_url": "https://evil.example@www.example.com/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https://evil.example\\@www.example.com/"}"#, 422, "invalid_destination"),
+        (#"{"path": "/u/1", "ios_url": "https://evil.example\\@apps.apple.com/"}"#, 422, "invalid_destination"),
+        (#"{"path": "/u/1", "web_url": "https://evil.example@www.example.com/"}"#, 422, "invalid_destination"),
         (#"{"path": "/u/1", "desktop_url": "https://www.example.com%2eevil.example/"}"#, 422, "destination_not_allowed"),
         (#"{"path": "/u/1", "web_url": "https:evil.example"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https://0000000000000000000000000000000000000000177.0.0.1/"}"#, 422, "destination_not_allowed"),
+        (#"{"path": "/u/1", "web_url": "https://www.exa<mple.com/"}"#, 422, "invalid_destination"),
+        (#"{"path": "/u/1", "web_url": "https://xn--ls8h.xn--a\u200d/"}"#, 422, "invalid_destination"),
         (#"{"path": "/u/1", "alias": "no spaces"}"#, 400, "invalid_alias"),
         (#"{"path": "/u/1", "alias": "v1"}"#, 400, "invalid_alias"),
         (#"{"path": "/u/1", "deep_link_sub1": 5}"#, 400, "bad_request"),
@@ -136,6 +139,23 @@ struct LinksAPITests {
             let response = try await client.send(.post, "/v1/links", json: json, bearer: app.secretKey)
             #expect(response.status.code == status, "\(response.text)")
             #expect(response.errorCode == code, "\(response.text)")
+        }
+    }
+
+    /// The API stores what the browser will follow, and the redirect sends exactly that.
+    @Test func destinationsAreStoredAsBrowsersSerializeThem() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(
+                #"{"path": "/u/1", "web_url": "HTTPS://WWW.Example.com:443/a/./b/../c?q=caf\u00e9'", "desktop_url": "https:www.example.com"}"#, app: app
+            )
+            #expect(link.webURL == "https://www.example.com/a/c?q=caf%C3%A9%27")
+            #expect(link.desktopURL == "https://www.example.com/")
+            let click = try await client.send(.get, "/" + (link.code ?? ""), host: "exm.pl", userAgent: UA.macSafari)
+            #expect(click.headers[.location] == "https://www.example.com/")
+            let mobile = try await client.createLink(#"{"path": "/u/2", "web_url": "https://www.example.com/\u00fc", "web_only": true}"#, app: app)
+            let phone = try await client.send(.get, "/" + (mobile.code ?? ""), host: "exm.pl", userAgent: UA.iPhoneSafari)
+            #expect(phone.headers[.location] == "https://www.example.com/%C3%BC")
         }
     }
 

@@ -70,22 +70,80 @@ public struct FirebaseDynamicLink: Sendable, Equatable {
         return again.contains("://") ? again : value
     }
 
-    /// Why the link cannot be followed, or `nil`: `link` must be there, must not be
-    /// another dynamic link, and every destination must pass the app's allow-list (FDL
-    /// had an allow-list too). A refused link gets an error page, never a redirect.
-    public func problem(policy: DestinationPolicy, appHosts: Set<String>) -> String? {
-        guard let link else { return "the dynamic link has no 'link' parameter (the deep link to open)" }
-        if let problem = policy.problem(with: link, kind: .web) { return "link: \(problem)" }
-        if let url = LinkURL(link), appHosts.contains(url.host.lowercased()) || url.host.lowercased().hasSuffix(".page.link"),
+    /// Why a dynamic link cannot be followed.
+    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        case missingLink
+        case nestedDynamicLink
+        /// `parameter` (`link`, `afl`, `ifl`, `ipfl`, `ofl`) is refused by the allow-list or the URL parser.
+        case destination(parameter: String, DestinationPolicy.Refusal)
+
+        /// The API's error code.
+        public var code: String {
+            switch self {
+            case .missingLink, .nestedDynamicLink: "invalid_dynamic_link"
+            case .destination(_, let refusal): refusal.code
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .missingLink: "the dynamic link has no 'link' parameter (the deep link to open)"
+            case .nestedDynamicLink: "'link' is itself a dynamic link; point it at the content instead"
+            case .destination(let parameter, let refusal): "\(parameter): \(refusal)"
+            }
+        }
+    }
+
+    /// The link with every destination as the browser will follow it (its items too), or
+    /// why it cannot be followed: `link` must be there, must not be another dynamic link,
+    /// and every destination must pass the app's allow-list (FDL had an allow-list too).
+    /// A refused link gets an error page, never a redirect.
+    public func checked(policy: DestinationPolicy, appHosts: Set<String>) -> Result<FirebaseDynamicLink, Refusal> {
+        guard let link else { return .failure(.missingLink) }
+        var checked = self
+        switch policy.check(link, kind: .web) {
+        case .success(let href): checked.link = href
+        case .failure(let refusal): return .failure(.destination(parameter: "link", refusal))
+        }
+        if let url = LinkURL(checked.link ?? link), appHosts.contains(url.host.lowercased()) || url.host.lowercased().hasSuffix(".page.link"),
            URLText.queryItems(Substring(url.query ?? "")).contains(where: { $0.name == "link" }) {
-            return "'link' is itself a dynamic link; point it at the content instead"
+            return .failure(.nestedDynamicLink)
         }
-        let fallbacks: [(String, String?, DestinationPolicy.Kind)] = [
-            ("afl", androidFallback, .platform), ("ifl", iosFallback, .platform), ("ipfl", iPadFallback, .platform), ("ofl", desktopFallback, .web),
+        let fallbacks: [(String, WritableKeyPath<FirebaseDynamicLink, String?>, DestinationPolicy.Kind)] = [
+            ("afl", \.androidFallback, .platform), ("ifl", \.iosFallback, .platform), ("ipfl", \.iPadFallback, .platform),
+            ("ofl", \.desktopFallback, .web),
         ]
-        for case let (name, url?, kind) in fallbacks {
-            if let problem = policy.problem(with: url, kind: kind) { return "\(name): \(problem)" }
+        for (name, keyPath, kind) in fallbacks {
+            guard let url = self[keyPath: keyPath] else { continue }
+            switch policy.check(url, kind: kind) {
+            case .success(let href): checked[keyPath: keyPath] = href
+            case .failure(let refusal): return .failure(.destination(parameter: name, refusal))
+            }
         }
+        checked.items = checked.replacingDestinations(in: items)
+        return .success(checked)
+    }
+
+    /// `items` (a whole query) with this link's destinations in place of the values that
+    /// named them: a checked link's items are what its redirects use.
+    public func replacingDestinations(in items: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        items.map { item in
+            guard !item.value.isEmpty else { return item }
+            let value: String? = switch item.name {
+            case "link": link
+            case "afl": androidFallback
+            case "ifl": iosFallback
+            case "ipfl": iPadFallback
+            case "ofl": desktopFallback
+            default: nil
+            }
+            return (item.name, value ?? item.value)
+        }
+    }
+
+    /// Why the link cannot be followed, or `nil` (`checked(policy:appHosts:)`).
+    public func problem(policy: DestinationPolicy, appHosts: Set<String>) -> String? {
+        if case .failure(let refusal) = checked(policy: policy, appHosts: appHosts) { return refusal.description }
         return nil
     }
 

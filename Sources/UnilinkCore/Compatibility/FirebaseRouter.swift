@@ -2,7 +2,7 @@
 /// to `ofl` else `link`; iPhone to the preview page unless `efr=1` (then `ifl` or the App
 /// Store); iPad with `ipfl` when given; Android to the app through an intent, falling back
 /// to `afl` or Play with the click as referrer; crawlers to the `st`/`sd`/`si` card. Every
-/// destination passed the allow-list first; the content already carries them.
+/// destination passes the allow-list first, and is redirected to as the browser serializes it.
 public struct FirebaseRouter: Sendable {
     public var router: ClickRouter
 
@@ -10,9 +10,13 @@ public struct FirebaseRouter: Sendable {
         self.router = router
     }
 
-    public func decide(_ link: ResolvedLink, _ dynamicLink: FirebaseDynamicLink, for visit: Visit) -> ClickDecision {
+    public func decide(_ link: ResolvedLink, _ given: FirebaseDynamicLink, for visit: Visit) -> ClickDecision {
         let appHosts = Set(link.app.domains.map { $0.host.lowercased() })
-        if let problem = dynamicLink.problem(policy: link.destinations, appHosts: appHosts) { return .refused(problem) }
+        let dynamicLink: FirebaseDynamicLink
+        switch given.checked(policy: link.destinations, appHosts: appHosts) {
+        case .success(let checked): dynamicLink = checked
+        case .failure(let refusal): return .refused(refusal.description)
+        }
         let agent = visit.userAgent
         if agent.isCrawler || visit.isHead { return router.decideOrdinary(link, for: visit) }
         if agent.app?.blocksAppLinks == true, agent.isMobile { return router.decideOrdinary(link, for: visit) }

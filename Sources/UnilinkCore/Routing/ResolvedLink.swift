@@ -31,11 +31,11 @@ public struct ResolvedLink: Sendable, Equatable {
         self.dynamicLink = dynamicLink
     }
 
-    /// A stored destination, if the app's allow-list as it is now still admits it: a
-    /// narrowed `allowed_hosts` stops old links from redirecting there.
+    /// A stored destination as the browser will follow it, if the app's allow-list as it
+    /// is now still admits it (`DestinationPolicy.admitted`).
     public func allowed(_ url: String?, _ kind: DestinationPolicy.Kind) -> String? {
-        guard let url, destinations.allows(url, kind: kind) else { return nil }
-        return url
+        guard let url else { return nil }
+        return destinations.admitted(url, kind: kind)
     }
 
     /// The web page for people without the app: the link's own, else the app's fallback.

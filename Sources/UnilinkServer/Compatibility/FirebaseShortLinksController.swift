@@ -36,23 +36,28 @@ struct FirebaseShortLinksController {
         } catch {
             throw FirebaseError.invalid("the body is not a shortLinks request: \(error is DecodingError ? DecodingProblem.describe(error as! DecodingError) : "\(error)")")
         }
-        let (host, query) = try body.longLink()
+        let (host, given) = try body.longLink()
         guard let domain = app.domains.first(where: { $0.host == host }) else {
             throw FirebaseError.invalid("domainUriPrefix host '\(host)' is not one of this app's hosts")
         }
         guard domain.role == .short else {
             throw FirebaseError.invalid("domainUriPrefix host '\(host)' is the app's \(domain.role.rawValue) host; short links live on a short host")
         }
-        guard let dynamicLink = FirebaseDynamicLink(items: query) else { throw FirebaseError.invalid("the dynamic link has no 'link' parameter") }
+        guard let dynamicLink = FirebaseDynamicLink(items: given) else { throw FirebaseError.invalid("the dynamic link has no 'link' parameter") }
         let appHosts = Set(app.domains.map(\.host))
-        if let problem = dynamicLink.problem(policy: DestinationPolicy(app: app), appHosts: appHosts) { throw FirebaseError.invalid(problem) }
+        let checked: FirebaseDynamicLink
+        switch dynamicLink.checked(policy: DestinationPolicy(app: app), appHosts: appHosts) {
+        case .success(let value): checked = value
+        case .failure(let refusal): throw FirebaseError.invalid(refusal.description)
+        }
+        let query = checked.replacingDestinations(in: given)
         let option = body.suffix?.option ?? "UNGUESSABLE"
         guard option == "SHORT" || option == "UNGUESSABLE" else { throw FirebaseError.invalid("suffix.option must be SHORT or UNGUESSABLE") }
 
         let canonical = query.map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
         var content = LinkContent(path: "/")
         LinkParameters.apply(query.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
-        content.deepLinkValue = content.deepLinkValue ?? dynamicLink.link
+        content.deepLinkValue = content.deepLinkValue ?? checked.link
         content.dynamicLinkQuery = canonical
         let link = try await storeOnce(content, app: app, host: host, option: option)
         let shortLink = state.addressing.url(host: host, path: "/" + (link.alias ?? link.code), query: "")

@@ -95,17 +95,21 @@ enum AppInput {
         var web = old
         if let fallback = body.fallbackURL {
             switch DestinationURL.parse(fallback) {
-            case .success(let url) where url.scheme == "https" || url.scheme == "http": break
+            case .success(let url) where url.scheme == "https" || url.scheme == "http": web.fallbackURL = url.href
             case .success: throw APIError.badRequest("'web.fallback_url' must be an absolute http(s) URL")
-            case .failure(let problem): throw APIError.unprocessable("destination_not_allowed", "'web.fallback_url' \(problem)")
+            case .failure(let problem): throw APIError.unprocessable("invalid_destination", "'web.fallback_url' \(problem)")
             }
-            web.fallbackURL = fallback
         }
         if let hosts = body.allowedHosts {
+            // Stored as browsers write them (`münchen.de` as `xn--mnchen-3ya.de`), so the list
+            // reads back as the hosts it compares with.
             web.allowedHosts = try hosts.map { host in
                 let bare = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-                guard HostName.isValid(bare) else { throw APIError.badRequest("'web.allowed_hosts' has '\(host)', which is not a host name") }
-                return host.lowercased()
+                guard !bare.isEmpty, !bare.contains(where: { "/?#:@".contains($0) }), case .success(let ascii) = URLHost.parse(bare.utf8),
+                      !ascii.hasPrefix("[") else {
+                    throw APIError.badRequest("'web.allowed_hosts' has '\(host)', which is not a host name")
+                }
+                return DestinationPolicy.normalized(host.hasPrefix("*.") ? "*." + ascii : ascii)
             }
         }
         return web

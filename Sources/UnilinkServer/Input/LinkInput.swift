@@ -83,12 +83,14 @@ enum LinkInput {
             guard let dynamicLink = FirebaseDynamicLink(items: items) else {
                 throw APIError.badRequest("'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
             }
-            if let problem = dynamicLink.problem(policy: DestinationPolicy(app: app), appHosts: Set(app.domains.map(\.host))) {
-                throw APIError.unprocessable("destination_not_allowed", "dynamic_link: \(problem)")
+            let checked: FirebaseDynamicLink
+            switch dynamicLink.checked(policy: DestinationPolicy(app: app), appHosts: Set(app.domains.map(\.host))) {
+            case .success(let value): checked = value
+            case .failure(let refusal): throw APIError.unprocessable(refusal.code, "dynamic_link: \(refusal)")
             }
-            content.dynamicLinkQuery = items.map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
+            content.dynamicLinkQuery = checked.replacingDestinations(in: items).map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
             LinkParameters.apply(items.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
-            if content.deepLinkValue == nil { content.deepLinkValue = dynamicLink.link }
+            if content.deepLinkValue == nil { content.deepLinkValue = checked.link }
             if content.path == nil { content.path = "/" }
         }
         link.content = content
@@ -117,10 +119,10 @@ enum LinkInput {
     private static func destination(_ value: String?, _ field: String, _ kind: DestinationPolicy.Kind, _ policy: DestinationPolicy) throws -> String? {
         guard let value else { return nil }
         guard value.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
-        if let problem = policy.problem(with: value, kind: kind) {
-            throw APIError.unprocessable("destination_not_allowed", "'\(field)': \(problem)")
+        switch policy.check(value, kind: kind) {
+        case .success(let href): return href
+        case .failure(let refusal): throw APIError.unprocessable(refusal.code, "'\(field)': \(refusal)")
         }
-        return value
     }
 
     static func body(of link: Link, app: App, addressing: HostAddressing) -> LinkBody {

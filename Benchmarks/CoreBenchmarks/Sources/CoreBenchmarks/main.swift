@@ -5,7 +5,9 @@ import UnilinkCore
 /// Cost of the per-click decisions, each beside a baseline measured in the same run:
 /// - classifying a User-Agent against lowercasing the same header (the first thing a
 ///   naive parser does before any matching);
-/// - an AASA decision against parsing the same URL with Foundation's URLComponents.
+/// - an AASA decision against parsing the same URL with Foundation's URLComponents;
+/// - the click path's destination check (parsed as browsers parse it, against the
+///   allow-list) against URLComponents on the same destinations.
 
 struct Measurement {
     let name: String
@@ -110,10 +112,22 @@ let generatedResults = [
         consume(claims.claims(path: item.path, query: item.query))
     },
 ]
-for result in results + generatedResults {
+/// Destinations as links store them: the click path checks one per redirect.
+let destinations = [
+    "https://www.example.com/u/42", "https://www.example.com/p/shoes?color=red&size=42", "https://shop.example.com/",
+    "https://www.example.com/spring-sale?utm_source=mail#top",
+]
+let policy = DestinationPolicy(app: App(id: "app_1", name: "Shop", web: .init(allowedHosts: ["www.example.com", "shop.example.com"]),
+                                        domains: [.init(host: "link.example.com", role: .primary)], paths: ["/*"]))
+let destinationResults = [
+    measure("baseline: URLComponents, destinations", iterations: iterations) { consume(URLComponents(string: destinations[$0 % destinations.count])) },
+    measure("DestinationPolicy.admitted (click path)", iterations: iterations) { consume(policy.admitted(destinations[$0 % destinations.count], kind: .web)) },
+]
+for result in results + generatedResults + destinationResults {
     let line = String(format: "%-40@ %9.1f ns/call %6.2f allocations/call", result.name as NSString, result.nanosecondsPerCall, result.allocationsPerCall)
     print(line)
 }
 print(String(format: "classification / lowercase: %.2fx (common browsers %.2fx)   decision / URLComponents: %.2fx (generated file %.2fx)",
              results[1].nanosecondsPerCall / results[0].nanosecondsPerCall, results[2].nanosecondsPerCall / results[0].nanosecondsPerCall,
              results[4].nanosecondsPerCall / results[3].nanosecondsPerCall, generatedResults[0].nanosecondsPerCall / results[3].nanosecondsPerCall))
+print(String(format: "destination check / URLComponents: %.2fx", destinationResults[1].nanosecondsPerCall / destinationResults[0].nanosecondsPerCall))

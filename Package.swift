@@ -105,7 +105,7 @@ let package = Package(
         // Tests only: fresh databases on the PostgreSQL that .ci/run starts.
         .target(
             name: "UnilinkTestSupport",
-            dependencies: ["UnilinkStorage", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: ["UnilinkStorage", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "SQLiteKit", package: "sqlite-kit")],
             path: "Tests/UnilinkTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -120,6 +120,8 @@ let package = Package(
             dependencies: [
                 "UnilinkServer", "UnilinkStorage", "UnilinkCore", "UnilinkAPI", "UnilinkTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Storage tests set SQLite's limits on the store's own connection.
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings

@@ -23,7 +23,7 @@ measure() {
     local port=18491 agent=$desktop
     [ "$2" = preview ] && agent=$iphone
     rm -f "$work"/s.sqlite*
-    UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=cost-token-0123456789 \
+    UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=cost-admin-token-0123456789 \
         taskset -c 0 "$1" serve --port $port --database-url "sqlite://$work/s.sqlite" --log-level error >"$work/banner" 2>&1 &
     local pid=$!
     for _ in $(seq 100); do grep -q "listening on" "$work/banner" 2>/dev/null && break; sleep 0.1; done

@@ -3,20 +3,50 @@ import HummingbirdCore
 import Logging
 import NIOCore
 public import Prometheus
+import ServiceLifecycle
 import UnilinkStorage
 
 /// Opens the store, runs migrations, prepares the demo on an empty database, and builds
-/// the server with its background services. `announce` receives the start-up banner
-/// once the server listens.
+/// the server with its background services (the store closes as the last of them), as
+/// tests run it. `serve(settings:...)` runs the same parts as a process.
 public func buildApplication(
     settings: ServerSettings,
     metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     announce: @escaping @Sendable (String) -> Void = { print($0) }
 ) async throws -> some ApplicationProtocol {
+    let logger = serverLogger(settings)
+    let prepared = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
+    do {
+        return try makeApplication(prepared, logger: logger,
+                                   services: [StoreService(store: prepared.state.store)] + backgroundServices(prepared.state, logger: logger), announce: announce)
+    } catch {
+        try? await prepared.state.store.close()
+        throw error
+    }
+}
+
+func serverLogger(_ settings: ServerSettings) -> Logger {
     var logger = Logger(label: "unilink") { LogLineHandler(label: $0) }
     logger.logLevel = settings.logLevel
-    let (state, newAdminToken, demo) = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
-    let store = state.store, directory = state.directory
+    return logger
+}
+
+/// The work besides answering requests, in start order (a graceful stop ends them in
+/// reverse: the recorder's final flush comes last).
+func backgroundServices(_ state: ServerState, logger: Logger) -> [any Service] {
+    [
+        ClickRecorderService(queue: state.clicks, store: state.store, logger: logger),
+        PendingClickPurgeService(store: state.store, logger: logger),
+        RetentionService(store: state.store, retention: state.settings.retention, logger: logger),
+        ChangeListenerService(feed: state.changes, logger: logger, reloadInterval: .seconds(state.settings.reloadSeconds)),
+    ]
+}
+
+/// The HTTP server over a prepared state, with `services` in its own service group.
+func makeApplication(
+    _ prepared: PreparedServer, logger: Logger, services: [any Service], announce: @escaping @Sendable (String) -> Void
+) throws -> some ApplicationProtocol {
+    let state = prepared.state, settings = state.settings
     let responder = try buildResponder(state: state)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     let serverName = "unilink"
@@ -36,47 +66,55 @@ public func buildApplication(
             backlog: 4096,
             availableConnectionsDelegate: MaximumAvailableConnections(settings.effectiveMaxConnections, logger: logger)
         ),
-        services: [
-            StoreService(store: store),
-            ClickRecorderService(queue: state.clicks, store: store, logger: logger),
-            PendingClickPurgeService(store: store, logger: logger),
-            RetentionService(store: store, retention: settings.retention, logger: logger),
-            ChangeListenerService(feed: state.changes, logger: logger, reloadInterval: .seconds(settings.reloadSeconds)),
-        ],
+        services: services,
         onServerRunning: { channel in
             state.boundPort.set(channel.localAddress?.port ?? settings.port)
-            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: newAdminToken, demo: demo, directory: directory).text)
+            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
+                                   directory: state.directory).text)
         },
         logger: logger
     )
 }
 
+/// A store opened and made ready to serve, and what the banner shows once.
+struct PreparedServer: Sendable {
+    let state: ServerState
+    let newAdminToken: String?
+    let demo: DemoSetup.Demo?
+}
+
 /// Opens and migrates the store, makes sure an admin token exists, creates the demo on
-/// an empty database, and loads the host directory.
+/// an empty database, and loads the host directory. A failure closes the store again.
 func prepareServer(
     settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
-) async throws -> (ServerState, adminToken: String?, demo: DemoSetup.Demo?) {
+) async throws -> PreparedServer {
     let store = try await SQLStore.open(settings.database, migrate: settings.migrates, pool: settings.databasePool, logger: logger)
-    let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
-    let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
-    let directory = HostDirectory()
-    try await directory.reload(from: store)
-    let memory = MemoryMetrics(registry: metrics)
-    let budget = settings.memory
-    let links = LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() })
-    let changes = ChangeFeed(store: store, directory: directory, links: links, logger: logger)
-    // The admin token may have changed, or the demo been created: other instances reload.
-    if newAdminToken != nil || settings.adminToken != nil || demo != nil { try await changes.directoryChanged() }
-    let state = ServerState(
-        settings: settings, store: store, directory: directory,
-        links: links,
-        clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
-        previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
-        boundPort: BoundPort(settings.port), metrics: metrics,
-        networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store), clickMetrics: ClickMetrics(registry: metrics),
-        rateLimits: settings.rateLimits, rateLimiter: RateLimiter(), changes: changes
-    )
-    return (state, newAdminToken, demo)
+    do {
+        let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
+        let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil
+        let directory = HostDirectory()
+        try await directory.reload(from: store)
+        let memory = MemoryMetrics(registry: metrics)
+        let budget = settings.memory
+        let links = LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() })
+        let changes = ChangeFeed(store: store, directory: directory, links: links, logger: logger)
+        // The admin token may have changed, or the demo been created: other instances reload.
+        if newAdminToken != nil || settings.adminToken != nil || demo != nil { try await changes.directoryChanged() }
+        let state = ServerState(
+            settings: settings, store: store, directory: directory,
+            links: links,
+            clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
+            previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
+            boundPort: BoundPort(settings.port), metrics: metrics,
+            networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store),
+            clickMetrics: ClickMetrics(registry: metrics),
+            rateLimits: settings.rateLimits, rateLimiter: RateLimiter(), changes: changes
+        )
+        return PreparedServer(state: state, newAdminToken: newAdminToken, demo: demo)
+    } catch {
+        try? await store.close()
+        throw error
+    }
 }
 
 /// The server's responder: a link host's two common GETs answered in front of the router,
@@ -109,7 +147,7 @@ func buildRouter(
     dashboard.register(on: dashboardRouter)
     router.addMiddleware {
         APIMetricsMiddleware()
-        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
+        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes, store: state.store)
         BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
     }
     router.add(middleware: DashboardMiddleware(
@@ -141,7 +179,7 @@ func buildRouter(
     sdkLinks.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
                                             allowMethods: [.post, .options], maxAge: .seconds(3600)))
     // Errors become responses inside CORS, so the page can read them.
-    sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes))
+    sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes, store: state.store))
     if state.rateLimits.isEnabled { sdkLinks.add(middleware: RateLimitMiddleware(family: .sdk, state: state)) }
     sdkLinks.add(middleware: BodyLimitMiddleware(bytes: sdkBodyBytes))
     sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: state.directory))

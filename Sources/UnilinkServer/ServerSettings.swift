@@ -86,6 +86,13 @@ public struct ServerSettings: Sendable {
             do { database = try DatabaseLocation(url) } catch { throw SettingsError("\(error)") }
         }
         adminToken = config.string(forKey: "admin_token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
+        if let token = adminToken, let weakness = AdminToken.weakness(of: token) {
+            throw SettingsError("""
+                UNILINK_ADMIN_TOKEN (--admin-token) \(weakness): it guards the whole API and dashboard. \
+                Use at least \(AdminToken.minimumLength) random characters, e.g. $(openssl rand -base64 32), \
+                or leave it unset and unilink generates one and prints it once
+                """)
+        }
         if let proxies = config.string(forKey: "trusted_proxies"), !proxies.isEmpty {
             trustedProxies = try proxies.split(separator: ",").map { text in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -118,6 +125,12 @@ public struct ServerSettings: Sendable {
                 throw SettingsError("UNILINK_DATABASE_TIMEOUT_SECONDS '\(text)' is not a number of seconds (0.1 to 600)")
             }
             databasePool.acquireTimeout = seconds
+        }
+        if let text = config.string(forKey: "database_wait") {
+            guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text), seconds >= 0, seconds <= 3600 else {
+                throw SettingsError("UNILINK_DATABASE_WAIT '\(text)' is not a number of seconds (0 to 3600)")
+            }
+            databasePool.startWait = seconds
         }
         if let text = config.string(forKey: "reload_seconds") {
             guard let seconds = Int(text), (1...3600).contains(seconds) else { throw SettingsError("UNILINK_RELOAD_SECONDS '\(text)' is not a number of seconds (1 to 3600)") }

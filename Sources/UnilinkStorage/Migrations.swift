@@ -1,5 +1,7 @@
 import Foundation
+public import Logging
 import SQLKit
+import SQLiteKit
 
 /// Versioned schema changes, applied in order, each once, each in its own transaction.
 enum Migrations {
@@ -95,6 +97,12 @@ enum Migrations {
         }
     }
 
+    /// Migrations only go forward: a schema a newer build wrote is not this build's to use.
+    static func refuseNewer(on database: any SQLDatabase) async throws {
+        guard let applied = try? await appliedVersions(on: database), let found = applied.max(), found > latest else { return }
+        throw DatabaseProblem.newerSchema(found: found, supported: latest)
+    }
+
     /// For `serve --no-migrate`: the schema must already be current.
     static func check(on database: any SQLDatabase) async throws {
         let applied = try? await appliedVersions(on: database)
@@ -126,6 +134,27 @@ enum Migrations {
 extension SQLStore {
     /// The newest migration applied.
     public func schemaVersion() async throws -> Int {
+        try await Self.schemaVersion(on: database)
+    }
+
+    /// The schema version this build brings a database to.
+    public static var latestSchemaVersion: Int { Migrations.latest }
+
+    /// The schema version of a SQLite file another process may be serving: read through a
+    /// connection of its own, without the server's lock (a reader beside a WAL writer).
+    public static func schemaVersion(ofSQLiteFile path: String, logger: Logger) async throws -> Int {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        do {
+            let version = try await schemaVersion(on: connection.sql())
+            try await connection.close()
+            return version
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    private static func schemaVersion(on database: any SQLDatabase) async throws -> Int {
         try await database.raw("SELECT MAX(version) AS version FROM schema_migrations").first()?.decode(column: "version", as: Int?.self) ?? 0
     }
 }

@@ -12,10 +12,14 @@ import Synchronization
 public struct PoolOptions: Sendable {
     public var maximumConnections: Int
     public var acquireTimeout: TimeInterval
+    /// At start, how long an unreachable PostgreSQL is waited for (`UNILINK_DATABASE_WAIT`):
+    /// orchestrators start the app and its database together.
+    public var startWait: TimeInterval
 
-    public init(maximumConnections: Int = 20, acquireTimeout: TimeInterval = 5) {
+    public init(maximumConnections: Int = 20, acquireTimeout: TimeInterval = 5, startWait: TimeInterval = 30) {
         self.maximumConnections = maximumConnections
         self.acquireTimeout = acquireTimeout
+        self.startWait = startWait
     }
 }
 
@@ -34,12 +38,7 @@ final class PostgresPool: SQLDatabase, Sendable {
     var queryLogLevel: Logger.Level? { .trace }
 
     init(url: String, options: PoolOptions, logger: Logger) throws {
-        let core: PostgresConnection.Configuration
-        do {
-            core = try SQLPostgresConfiguration(url: url).coreConfiguration
-        } catch {
-            throw StoreError.invalidInput("UNILINK_DATABASE_URL is not a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=require")
-        }
+        let core = try Self.configuration(url)
         guard let host = core.host, let port = core.port else {
             throw StoreError.invalidInput("UNILINK_DATABASE_URL needs a host and port")
         }
@@ -61,8 +60,84 @@ final class PostgresPool: SQLDatabase, Sendable {
         runner = Task { await client.run() }
     }
 
-    func shutdown() {
+    /// Ends the pool's task and waits for it: its connections are closed on return.
+    func shutdown() async {
         runner.cancel()
+        await runner.value
+    }
+
+    static func configuration(_ url: String) throws -> PostgresConnection.Configuration {
+        do {
+            return try SQLPostgresConfiguration(url: url).coreConfiguration
+        } catch {
+            throw StoreError.invalidInput("UNILINK_DATABASE_URL is not a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=require")
+        }
+    }
+
+    /// Connects once, and again with backoff while PostgreSQL cannot be reached, for up to
+    /// `wait` seconds (one log line per attempt); a server that answers with a refusal
+    /// (password, role, database, TLS) fails at once with its own reason. Cancellation (a
+    /// stop during the wait) ends it at once.
+    static func waitUntilReachable(url: String, wait: TimeInterval, logger: Logger) async throws {
+        var configuration = try configuration(url)
+        let shown = DatabaseProblem.redacted(url)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var delay: Duration = .milliseconds(250)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let waited = (clock.now - start).seconds
+            configuration.options.connectTimeout = .milliseconds(Int64(max(1, min(5, wait - waited)) * 1000))
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: attempt, logger: Logger(label: "unilink.probe") { _ in SwiftLogNoOpLogHandler() })
+                try? await connection.close()
+                return
+            } catch {
+                try Task.checkCancellation()
+                let (retry, reason) = Self.classify(error)
+                guard retry else { throw DatabaseProblem.refused(url: shown, reason: reason) }
+                let elapsed = (clock.now - start).seconds
+                guard elapsed + delay.seconds < wait else { throw DatabaseProblem.unreachable(url: shown, reason: reason, waited: wait) }
+                logger.warning("PostgreSQL is not reachable yet; trying again", metadata: [
+                    "database": "\(shown)", "reason": "\(reason)", "attempt": "\(attempt)",
+                    "waited": "\(Int(elapsed)) of \(Int(wait)) s (UNILINK_DATABASE_WAIT)",
+                ])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(5))
+            }
+        }
+    }
+
+    /// Whether waiting may help, and the reason in words: PostgreSQL's own message when it
+    /// answered, the network's otherwise.
+    static func classify(_ error: any Error) -> (retry: Bool, reason: String) {
+        if let error = error as? PSQLError {
+            if let info = error.serverInfo {
+                let message = info[.message] ?? "an error"
+                let state = info[.sqlState] ?? ""
+                // Starting up, shutting down, too many connections: the server will take us later.
+                let transient = ["57P03", "57P01", "57P02", "53300", "08000", "08001", "08004", "08006"]
+                return (transient.contains(state) || state.hasPrefix("08"), "\(message) (SQLSTATE \(state))")
+            }
+            if error.code == .sslUnsupported { return (false, "the server does not offer TLS, which the URL's sslmode requires") }
+            if let underlying = error.underlying { return (true, describe(underlying)) }
+            return (true, "\(error.code)")
+        }
+        return (true, describe(error))
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        if let error = error as? NIOConnectionError {
+            if let first = error.connectionErrors.first {
+                return "\(describe(first.error)) (\(first.target.ipAddress ?? error.host):\(first.target.port ?? error.port))"
+            }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "the host name \(error.host) does not resolve" }
+            return "cannot connect to \(error.host):\(error.port)"
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error { return "no answer (connect timeout)" }
+        return String(describing: error)
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
@@ -148,4 +223,8 @@ final class PostgresPool: SQLDatabase, Sendable {
         let values = detail[open.upperBound..<close.lowerBound].split(separator: ",")
         return values.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     }
+}
+
+private extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

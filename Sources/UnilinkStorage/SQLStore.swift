@@ -4,6 +4,7 @@ import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import Synchronization
 
 /// The one store, over SQLKit: the same SQL runs on SQLite and PostgreSQL (plain
 /// TEXT/BIGINT columns, times as epoch milliseconds, JSON documents as TEXT). SQLite is
@@ -19,16 +20,22 @@ public final class SQLStore: Sendable {
     let logger: Logger
     /// SQLite's connection runs on a thread of its own (nil on PostgreSQL).
     let sqliteThread: SQLiteThread?
+    /// A SQLite file is this process's alone while it is open (`SQLiteFileLock`).
+    let fileLock: SQLiteFileLock?
+    private let closing = Mutex(false)
+    /// The last write the storage could not take (full, read-only), until one succeeds.
+    let writes = WriteHealth()
 
     enum Engine: Sendable {
         case sqlite(SQLiteConnection, WriteGate)
         case postgres(PostgresPool)
     }
 
-    private init(engine: Engine, logger: Logger, sqliteThread: SQLiteThread? = nil) {
+    private init(engine: Engine, logger: Logger, sqliteThread: SQLiteThread? = nil, fileLock: SQLiteFileLock? = nil) {
         self.engine = engine
         self.logger = logger
         self.sqliteThread = sqliteThread
+        self.fileLock = fileLock
         switch engine {
         case .sqlite(let connection, _):
             dialect = .sqlite
@@ -44,28 +51,53 @@ public final class SQLStore: Sendable {
 
     /// Opens the database at `location` and, unless told not to, brings its schema up to
     /// date (on PostgreSQL under an advisory lock, so instances starting together take turns).
+    /// A SQLite file is checked first (its folder, its permissions, another server on it,
+    /// another program's database); PostgreSQL is waited for up to `pool.startWait` while it
+    /// cannot be reached, and refused at once when it answers with a refusal. Failures are
+    /// `DatabaseProblem`s; everything opened before one is closed again.
     public static func open(_ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), logger: Logger) async throws -> SQLStore {
         let store: SQLStore
         switch location {
         case .sqliteMemory, .sqliteFile:
-            let storage: SQLiteConnection.Storage = if case .sqliteFile(let path) = location { .file(path: path) } else { .memory }
-            let thread = try await SQLiteThread.start()
+            var lock: SQLiteFileLock?
+            let storage: SQLiteConnection.Storage
+            if case .sqliteFile(let path) = location {
+                try SQLiteFileCheck.check(path)
+                lock = try SQLiteFileLock.acquire(forDatabase: path)
+                storage = .file(path: path)
+            } else {
+                storage = .memory
+            }
+            let thread: SQLiteThread
             let connection: SQLiteConnection
             do {
-                connection = try await SQLiteConnection.open(
-                    storage: storage, threadPool: thread.pool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+                thread = try await SQLiteThread.start()
+                do {
+                    connection = try await SQLiteConnection.open(
+                        storage: storage, threadPool: thread.pool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+                } catch {
+                    try? await thread.shutdown()
+                    throw error
+                }
             } catch {
-                try? await thread.shutdown()
+                lock?.release()
                 throw error
             }
-            store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger, sqliteThread: thread)
+            store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger, sqliteThread: thread, fileLock: lock)
         case .postgres(let url):
+            try await PostgresPool.waitUntilReachable(url: url, wait: pool.startWait, logger: logger)
             store = SQLStore(engine: .postgres(try PostgresPool(url: url, options: pool, logger: logger)), logger: logger)
         }
         do {
             if store.dialect == .sqlite {
-                try await store.database.raw("PRAGMA busy_timeout=5000").run()
-                try await store.database.raw("PRAGMA journal_mode=WAL").run()
+                do {
+                    try await store.database.raw("PRAGMA busy_timeout=5000").run()
+                    if case .sqliteFile(let path) = location { try await SQLiteFileCheck.checkTables(of: store.database, path: path) }
+                    try await store.database.raw("PRAGMA journal_mode=WAL").run()
+                } catch let error as SQLiteError where error.reason == .notADatabase {
+                    if case .sqliteFile(let path) = location { throw DatabaseProblem.notADatabase(path) }
+                    throw error
+                }
                 // SQLite's default, said once: every commit waits for the disk, except the
                 // click recorder's (`telemetryTransaction`).
                 try await store.database.raw("PRAGMA synchronous=FULL").run()
@@ -76,6 +108,7 @@ public final class SQLStore: Sendable {
                 // written stay the same (about 720 per click).
                 try await store.database.raw("PRAGMA wal_autocheckpoint=\(unsafeRaw: String(walCheckpointPages))").run()
             }
+            try await Migrations.refuseNewer(on: store.database)
             if migrate {
                 try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect) }
             } else {
@@ -88,23 +121,52 @@ public final class SQLStore: Sendable {
         return store
     }
 
+    /// Closes the connections, the SQLite thread and the file's lock, once: later calls
+    /// return at once. Not cut short by the caller's cancellation, so a stop or a failed
+    /// start cannot leave a connection open.
+    /// Closed (or closing): every query fails from now on.
+    public var isClosed: Bool { closing.withLock { $0 } }
+
+    /// The last write the storage refused (full, read-only), until one succeeds again.
+    public var writeProblem: WriteHealth.Problem? { writes.current }
+
     public func close() async throws {
-        switch engine {
-        case .sqlite(let connection, _):
-            try await connection.close()
-            try await sqliteThread?.shutdown()
-        case .postgres(let pool): pool.shutdown()
-        }
+        guard closing.withLock({ closing in
+            defer { closing = true }
+            return !closing
+        }) else { return }
+        let engine = self.engine, thread = sqliteThread, lock = fileLock
+        try await Task {
+            defer { lock?.release() }
+            switch engine {
+            case .sqlite(let connection, _):
+                do {
+                    try await connection.close()
+                } catch {
+                    try? await thread?.shutdown()
+                    throw error
+                }
+                try await thread?.shutdown()
+            case .postgres(let pool): await pool.shutdown()
+            }
+        }.value
     }
 
     /// Runs `body` as one transaction: on SQLite alone among writers, on PostgreSQL on one
     /// pooled connection (the others go on).
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        switch engine {
-        case .sqlite(_, let gate):
-            return try await gate.holding { try await Self.inTransaction(database, dialect: .sqlite, body) }
-        case .postgres(let pool):
-            return try await pool.withConnection { connection in try await Self.inTransaction(connection, dialect: .postgres, body) }
+        do {
+            let result: T
+            switch engine {
+            case .sqlite(_, let gate):
+                result = try await gate.holding { try await Self.inTransaction(database, dialect: .sqlite, body) }
+            case .postgres(let pool):
+                result = try await pool.withConnection { connection in try await Self.inTransaction(connection, dialect: .postgres, body) }
+            }
+            writes.succeeded()
+            return result
+        } catch {
+            throw writes.translate(error)
         }
     }
 
@@ -115,6 +177,18 @@ public final class SQLStore: Sendable {
     /// off for this transaction alone. Apps, links and keys keep their durable commits.
     func telemetryTransaction<T: Sendable>(
         steppingAside: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        do {
+            let result = try await telemetryTransactionOnce(steppingAside: steppingAside, body)
+            writes.succeeded()
+            return result
+        } catch {
+            throw writes.translate(error)
+        }
+    }
+
+    private func telemetryTransactionOnce<T: Sendable>(
+        steppingAside: Bool, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         switch engine {
         case .sqlite(_, let gate):

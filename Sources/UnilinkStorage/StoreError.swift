@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case unsupported(String)
     /// The database cannot be reached now; the caller may retry.
     case unavailable(String)
+    /// The database answers but takes no writes (full disk, size limit, read-only).
+    case storageUnavailable(String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -18,7 +20,8 @@ extension StoreError: CustomStringConvertible {
         case .hostTaken(let host): "the host '\(host)' already belongs to an app"
         case .aliasTaken(let alias): "the alias '\(alias)' is taken"
         case .codeTaken(let code): "the short code '\(code)' is taken"
-        case .notFound(let message), .invalidInput(let message), .unsupported(let message), .unavailable(let message): message
+        case .notFound(let message), .invalidInput(let message), .unsupported(let message), .unavailable(let message),
+             .storageUnavailable(let message): message
         }
     }
 }

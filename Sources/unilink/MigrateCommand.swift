@@ -23,7 +23,26 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "unilink")
         logger.logLevel = .warning
-        let store = try await SQLStore.open(location, migrate: true, logger: logger)
+        let store: SQLStore
+        do {
+            store = try await SQLStore.open(location, migrate: true, logger: logger)
+        } catch DatabaseProblem.inUse(let path, let pid) {
+            // A server holds the file: nothing to do if the schema is current, else it must stop first.
+            let version = try await SQLStore.schemaVersion(ofSQLiteFile: path, logger: logger)
+            let server = pid.map { "a running unilink (pid \($0))" } ?? "a running unilink"
+            guard version >= SQLStore.latestSchemaVersion else {
+                FileHandle.standardError.write(Data("""
+                    Error: the database schema is at version \(version), this build needs \(SQLStore.latestSchemaVersion), \
+                    and \(server) serves \(path): stop it, then run 'unilink migrate' (or start the new build, which migrates)\n
+                    """.utf8))
+                throw ExitCode.failure
+            }
+            print("The database schema is at version \(version), current; \(server) serves \(path). Nothing to do.")
+            return
+        } catch let problem as DatabaseProblem {
+            FileHandle.standardError.write(Data("Error: \(problem)\n".utf8))
+            throw ExitCode.failure
+        }
         let version = try await store.schemaVersion()
         try await store.close()
         print("The database schema is at version \(version).")

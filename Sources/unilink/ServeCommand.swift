@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import Configuration
-import Hummingbird
 import Metrics
 import Prometheus
 import UnilinkServer
@@ -37,18 +36,25 @@ struct ServeCommand: AsyncParsableCommand {
             EnvironmentVariablesProvider(environmentVariables: flags),
             EnvironmentVariablesProvider(),
         ])
+        let signals = StopSignals()
         let settings: ServerSettings
         do {
             settings = try ServerSettings(reader: reader)
         } catch {
-            throw ValidationError("\(error)")
+            // One line that names the setting; the usage text would bury it.
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode.validationFailure
         }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        let app = try await buildApplication(settings: settings, metrics: registry) { banner in
-            // Unbuffered, so a script reading the pipe sees the banner at once.
-            FileHandle.standardOutput.write(Data((banner + "\n").utf8))
+        do {
+            try await serve(settings: settings, metrics: registry, stop: signals.request) { banner in
+                // Unbuffered, so a script reading the pipe sees the banner at once.
+                FileHandle.standardOutput.write(Data((banner + "\n").utf8))
+            }
+        } catch let failure as StartFailure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode.failure
         }
-        try await app.runService()
     }
 }

@@ -135,10 +135,14 @@ struct ClickRouterTests {
         #expect(decision == .redirect("https://www.example.com/u/42", record: .web))
     }
 
-    @Test func headRequestsAreNeverClicks() {
-        let decision = Self.router.decide(Self.link(), for: Self.visit(UA.iPhoneSafari, head: true))
-        #expect(Self.kind(decision) == .crawler)
-        #expect(decision.outcome == nil)
+    /// HEAD is GET without a body (RFC 9110): the same decision for the same visitor. The
+    /// server neither counts nor keeps it (ClickRoutingTests checks that end).
+    @Test(arguments: [(UA.iPhoneSafari, HostRole.short), (UA.iPhoneSafari, .alternate), (UA.macSafari, .short), (UA.androidChrome, .alternate),
+                      (UA.facebookCrawler, .short)])
+    func headGetsTheDecisionOfGet(ua: String, role: HostRole) {
+        let get = Self.router.decide(Self.link(role: role), for: Self.visit(ua))
+        let head = Self.router.decide(Self.link(role: role), for: Self.visit(ua, head: true))
+        #expect(head == get)
     }
 
     @Test func expiredLinksGoToTheWebOrAreGone() {

@@ -44,7 +44,7 @@ struct AssociationFileTests {
     }
 
     @Test func filesAndCachedLinksAnswerWhenTheDatabaseIsGone() async throws {
-        let (state, _, _) = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test"))
+        let state = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).state
         let app = Application(responder: try buildResponder(state: state))
         try await app.test(.router) { client in
             let shop = try await client.createApp()
@@ -57,8 +57,9 @@ struct AssociationFileTests {
             #expect(try await client.send(.get, "/.well-known/assetlinks.json", host: "exm.pl").status == .ok)
             #expect(try await client.send(.get, "/warm", host: "exm.pl", userAgent: UA.iPhoneSafari).status == .ok)
             let api = try await client.send(.get, "/v1/links", bearer: shop.secretKey)
-            #expect(api.status == .internalServerError)
-            #expect(api.errorCode == "internal")
+            #expect(api.status == .serviceUnavailable)
+            #expect(api.errorCode == "database_unavailable")
+            #expect(api.headers[.retryAfter] == "5")
         }
     }
 }

@@ -22,7 +22,7 @@ struct AuthenticationTests {
     }
 
     @Test func everyProtectedRouteRefusesMissingWrongAndOtherCredentials() async throws {
-        let (state, _, _) = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test"))
+        let state = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).state
         let router = try buildRouter(state: state)
         _ = router.buildResponder()
         let routes = router.routes.map { (method: $0.method, path: $0.path.description.replacingOccurrences(of: "{id}", with: "x")) }

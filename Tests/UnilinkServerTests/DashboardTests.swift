@@ -25,6 +25,28 @@ struct DashboardTests {
         return (String(cookie), String(csrf))
     }
 
+    /// Login CSRF: a sign-in form another site sends (its Origin, or the browser's
+    /// Sec-Fetch-Site) is refused before the token is even read, and sets no cookie; the
+    /// dashboard's own form, and a client that sends neither header, sign in.
+    @Test(arguments: [
+        ([HTTPField.Name.origin: "https://evil.example"], false),
+        ([HTTPField.Name.origin: "null"], false),
+        ([HTTPField.Name("Sec-Fetch-Site")!: "cross-site"], false),
+        ([HTTPField.Name("Sec-Fetch-Site")!: "same-site", .origin: "http://dashboard.example.com"], false),
+        ([HTTPField.Name.origin: "http://dashboard.example.com", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"], true),
+        ([HTTPField.Name.origin: "http://Dashboard.Example.com"], true),
+        ([:], true),
+    ] as [(HTTPFields, Bool)])
+    func signInFromAnotherSiteIsRefused(fields: HTTPFields, accepted: Bool) async throws {
+        try await TestServer.run { client in
+            let headers = Self.form.merging(address: "203.0.113.20").merging(fields).merging([HTTPField.Name("Host")!: "dashboard.example.com"])
+            let response = try await client.execute(uri: "/sign-in", method: .post, headers: headers, body: ByteBuffer(string: "token=\(TestServer.adminToken)"))
+            #expect(response.status == (accepted ? .seeOther : .forbidden), "\(response.text)")
+            #expect((response.headers[HTTPField.Name("Set-Cookie")!] != nil) == accepted)
+            if !accepted { #expect(response.text.contains("another site") || response.text.contains("not from this dashboard")) }
+        }
+    }
+
     @Test func theDashboardAnswersOnlyWhereNoAppClaimsTheHost() async throws {
         try await TestServer.run { client in
             _ = try await client.createApp()

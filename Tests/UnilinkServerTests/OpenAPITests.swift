@@ -11,7 +11,7 @@ struct OpenAPITests {
     /// The router's own list, after it generated HEAD for every GET: each route is described
     /// (HEAD only where it is part of the contract), and each description is served.
     @Test func describesExactlyTheRegisteredRoutes() async throws {
-        let (state, _, _) = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test"))
+        let state = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).state
         let router = try buildRouter(state: state)
         _ = router.buildResponder()
         let registered = Set(router.routes.map { route in

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
+import SQLKit
 import Testing
 import UnilinkCore
-import UnilinkStorage
+@testable import UnilinkStorage
 import UnilinkTestSupport
 
 /// The store on a real SQLite file and, when CI provides one, a real PostgreSQL database.
@@ -258,6 +259,77 @@ struct SQLStoreTests {
             }
             #expect(hostResults.filter { $0 == nil }.count == 1)
             #expect(hostResults.allSatisfy { $0 == nil || $0 == .hostTaken("taken.example") }, "\(hostResults)")
+        }
+    }
+}
+
+extension SQLStoreTests {
+    /// Storage that takes no writes (SQLite at its size limit, PostgreSQL read-only): a write
+    /// is refused as `storageUnavailable` and changes nothing, reads go on, the store says
+    /// so until a write succeeds again once there is room.
+    @Test(arguments: TestDatabase.available) func storageThatTakesNoWritesIsNamedAndLosesNothing(database: TestDatabase) async throws {
+        try await database.withFresh { location, url in
+            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            do {
+                try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
+                try await store.insert(links: [Self.link("lnk_0", code: "code000")])
+                try await Self.refuseWrites(store, database: database, url: url, refuse: true)
+                var refused = 0
+                for index in 1...200 {
+                    do {
+                        try await store.insert(links: [Self.bigLink("lnk_\(index)", code: "code\(1000 + index)")])
+                    } catch StoreError.storageUnavailable {
+                        refused += 1
+                        break
+                    } catch StoreError.unavailable {
+                        continue  // PostgreSQL: a pooled connection that was ended; the next is new
+                    }
+                }
+                #expect(refused == 1, "no write was refused")
+                #expect(store.writeProblem != nil)
+                let kept = try await store.links(appID: "a", before: nil, limit: 500).count
+                #expect(try await store.apps().map(\.id) == ["a"])
+                try await Self.refuseWrites(store, database: database, url: url, refuse: false)
+                var stored = false
+                for index in 0..<50 where !stored {
+                    do {
+                        try await store.insert(links: [Self.link("lnk_after\(index)", code: "after\(index)")])
+                        stored = true
+                    } catch StoreError.unavailable {
+                        continue
+                    }
+                }
+                #expect(stored)
+                #expect(store.writeProblem == nil)
+                #expect(try await store.links(appID: "a", before: nil, limit: 500).count == kept + 1)
+                try await store.close()
+            } catch {
+                try? await store.close()
+                throw error
+            }
+        }
+    }
+
+    /// A link with a large document: each needs pages of its own.
+    static func bigLink(_ id: String, code: String) -> Link {
+        var content = LinkContent(path: "/u/\(id)")
+        for key in 0..<40 { content.data["k\(key)"] = String(repeating: "x", count: 2000) }
+        return Link(id: id, appID: "a", code: code, content: content, createdAt: .now, updatedAt: .now)
+    }
+
+    /// SQLite: the database may not grow past the pages it has (`PRAGMA max_page_count`);
+    /// PostgreSQL: the database becomes read-only for new sessions, and the pool's open ones end.
+    static func refuseWrites(_ store: SQLStore, database: TestDatabase, url: String, refuse: Bool) async throws {
+        switch database {
+        case .sqlite:
+            let pages = try await store.database.raw("PRAGMA page_count").first()?.decode(column: "page_count", as: Int.self) ?? 0
+            try await store.database.raw("PRAGMA max_page_count = \(unsafeRaw: String(refuse ? pages : 1 << 30))").run()
+        case .postgres:
+            // From the server's own database: a session of the read-only one could not undo it.
+            let name = String(url.split(separator: "/").last ?? "")
+            let server = try #require(TestDatabase.postgresURL)
+            try await TestDatabase.administer(server, "ALTER DATABASE \(name) SET default_transaction_read_only = \(refuse ? "on" : "off")")
+            try await TestDatabase.administer(server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
         }
     }
 }

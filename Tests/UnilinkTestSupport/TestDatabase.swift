@@ -23,7 +23,7 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
         switch self {
         case .sqlite:
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-test-\(UUID().uuidString).sqlite")
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+            defer { for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
             return try await body(.sqliteFile(path: file.path), "sqlite://\(file.path)")
         case .postgres:
             guard let base = server ?? Self.postgresURL, var components = URLComponents(string: base) else {
@@ -44,8 +44,8 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
-    /// Runs one statement outside a transaction on the server's own database.
-    private static func administer(_ url: String, _ statement: String) async throws {
+    /// Runs one statement outside a transaction on the database `url` names.
+    public static func administer(_ url: String, _ statement: String) async throws {
         guard let components = URLComponents(string: url), let host = components.host else { throw TestDatabaseError("bad URL \(url)") }
         let configuration = PostgresConnection.Configuration(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,

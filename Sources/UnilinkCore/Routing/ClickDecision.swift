@@ -4,7 +4,7 @@ public enum ClickDecision: Sendable, Equatable {
     /// The content preview with buttons to the app and the store
     /// (`ClickRouter.model(of:for:)` is the page).
     case previewPage(PreviewAudience)
-    /// Meta tags for a link-preview crawler or a HEAD request: not a click.
+    /// Meta tags for a link-preview crawler: not a click.
     case crawlerPage(PreviewAudience)
     /// An in-app browser that blocks app links: the preview plus an "open in browser" hint.
     case openInBrowserHint(PreviewAudience)

@@ -3,7 +3,8 @@ public import Foundation
 /// Who clicked, as far as the request tells.
 public struct Visit: Sendable, Equatable {
     public var userAgent: UserAgent
-    /// HEAD requests are link checks, not clicks.
+    /// HEAD requests are link checks (mail scanners send them first), not clicks: they get
+    /// GET's answer without its body, and are neither counted nor kept for matching.
     public var isHead: Bool
     /// Language tags from Accept-Language, most preferred first.
     public var languages: [String]

@@ -44,7 +44,10 @@ struct ClickRecorderService: Service {
         } onGracefulShutdown: {
             queue.finish()
         }
-        await flush()
+        // The last flush runs even when the stop turned into cancellation (a stop that took
+        // too long): what was answered is stored.
+        let recorder = self
+        _ = await Task { await recorder.flush() }.value
     }
 
     /// Writes everything queued; a failed batch goes back to the queue. `false` when it failed.

@@ -19,6 +19,8 @@ struct PendingClickPurgeService: Service {
                     return try await store.purgePendingClicks(before: .now)
                 } ?? 0
                 if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
+            } catch is CancellationError {
+                return
             } catch {
                 logger.warning("could not purge pending clicks", metadata: ["error": "\(error)"])
             }

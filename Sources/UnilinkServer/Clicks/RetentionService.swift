@@ -29,6 +29,8 @@ struct RetentionService: Service {
                         "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)", "answers_deleted": "\(done.deferredAnswers)",
                     ])
                 }
+            } catch is CancellationError {
+                return
             } catch {
                 logger.warning("could not apply retention", metadata: ["error": "\(error)"])
             }

@@ -67,8 +67,8 @@ struct ClickController {
         let decision = router.decide(link, for: visit)
         logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
-        state.clickMetrics.count(decision.outcome, platform)
-        if let outcome = decision.outcome {
+        if !visit.isHead { state.clickMetrics.count(decision.outcome, platform) }
+        if let outcome = decision.outcome, !visit.isHead {
             state.clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                 platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,

@@ -27,17 +27,29 @@ struct SystemController {
 
     /// Ready to serve everything: the database answers. Load balancers take an instance out
     /// on 503 (it still answers association files and cached links from memory meanwhile).
+    /// Storage that takes no writes (full, read-only) is `degraded`, still 200: clicks are
+    /// answered and queued, and taking the instance out would stop that too.
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
         struct Readiness: Encodable {
             let status: String
             let database: String
+            var storage = "ok"
+            var storage_problem: String?
+            var storage_problem_since: String?
+            var queued_clicks: Int
         }
         do {
             try await state.store.ping()
-            return try HTTPBody.json(Readiness(status: "ready", database: "ok"))
+            var readiness = Readiness(status: "ready", database: "ok", queued_clicks: state.clicks.count)
+            if let problem = state.store.writeProblem {
+                readiness = Readiness(status: "degraded", database: "ok", storage: "refusing_writes", storage_problem: problem.reason,
+                                      storage_problem_since: Timestamp.format(problem.since), queued_clicks: state.clicks.count)
+            }
+            return try HTTPBody.json(readiness)
         } catch {
             context.logger.warning("not ready: the database does not answer", metadata: ["error": "\(error)"])
-            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable"), status: .serviceUnavailable)
+            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: state.clicks.count),
+                                             status: .serviceUnavailable)
             response.headers[.retryAfter] = "5"
             return response
         }

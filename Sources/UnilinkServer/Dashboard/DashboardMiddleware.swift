@@ -19,6 +19,9 @@ struct DashboardMiddleware: RouterMiddleware {
         guard !Self.sharedPrefixes.contains(where: { path.hasPrefix($0) }) else { return try await next(request, context) }
         let name = HostName.normalize(request.linkHost)
         guard name == dashboardHost || directory.host(name) == nil else { return try await next(request, context) }
+        if request.method != .get, request.method != .head, let refusal = SameOriginCheck.refusal(request.headers, host: request.linkHost) {
+            return page("Not allowed", "Refused: \(refusal). Open the dashboard itself and try again.", .forbidden)
+        }
         do {
             return try await responder.respond(to: request, context: context)
         } catch DashboardError.signedOut {
@@ -29,6 +32,11 @@ struct DashboardMiddleware: RouterMiddleware {
             return page("Not found", text, .notFound)
         } catch DashboardError.badRequest(let text) {
             return page("Bad request", text, .badRequest)
+        } catch StoreError.storageUnavailable {
+            var response = page("Storage full", "The server cannot store anything right now (its storage is full or read-only); nothing was changed. Try again later.",
+                                .serviceUnavailable)
+            response.headers[.retryAfter] = "30"
+            return response
         } catch StoreError.unavailable {
             var response = page("Database unavailable", "The database is not reachable right now; try again in a few seconds.", .serviceUnavailable)
             response.headers[.retryAfter] = "5"

@@ -8,6 +8,13 @@ import UnilinkStorage
 /// keeps 5xx for real server faults (logged, never shown).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let maxURLBytes: Int
+    /// The store, whose closing (a stop under way) makes any failure a 503, not a 500.
+    let store: SQLStore?
+
+    init(maxURLBytes: Int, store: SQLStore?) {
+        self.maxURLBytes = maxURLBytes
+        self.store = store
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -18,6 +25,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch {
+            if store?.isClosed == true { return try Self.translate(StoreError.unavailable("the database is closed"), logger: context.logger).response(from: request, context: context) }
             return try Self.translate(error, logger: context.logger).response(from: request, context: context)
         }
     }
@@ -45,6 +53,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 logger.warning("database unavailable", metadata: ["error": "\(message)"])
                 var error = APIError(.serviceUnavailable, "database_unavailable", "the database is unavailable; retry shortly")
                 error.headers[.retryAfter] = "5"
+                return error
+            case .storageUnavailable(let reason):
+                // Logged by the store's health once it changes, and shown by /readyz.
+                logger.warning("storage refused a write", metadata: ["reason": "\(reason)"])
+                var error = APIError(.serviceUnavailable, "storage_unavailable", "the server cannot store anything now (its storage is full or read-only); nothing was changed, retry later")
+                error.headers[.retryAfter] = "30"
                 return error
             }
         case let error as HTTPError:

@@ -97,6 +97,16 @@ final class HostDirectory: Sendable {
 /// The admin token: given by configuration or generated once, stored hashed.
 enum AdminToken {
     static let settingName = "admin_token_sha256"
+    static let minimumLength = 24
+
+    /// Why a configured token is too easy to guess, or `nil`: shorter than `minimumLength`,
+    /// or so few distinct characters that its length means little (`aaaa...`, `abcabc...`).
+    /// Generated tokens are 32 random bytes and always pass.
+    static func weakness(of token: String) -> String? {
+        if token.count < minimumLength { return "is only \(token.count) character\(token.count == 1 ? "" : "s") long (at least \(minimumLength) needed)" }
+        if Set(token).count < 8 { return "has only \(Set(token).count) different characters" }
+        return nil
+    }
 
     /// Makes sure a token exists; returns it when it was just created (to print once).
     static func ensure(configured: String?, store: SQLStore) async throws -> String? {

@@ -28,7 +28,7 @@ struct LinkHostShortcut: HTTPResponder {
         self.association = association
         self.click = click
         self.clickLimit = clickLimit
-        errors = ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes)
+        errors = ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes, store: state.store)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {

@@ -265,7 +265,7 @@ enum OpenAPIDocument {
         },
         "/robots.txt": {"get": {"summary": "Crawlers may read everything", "responses": {"200": {"description": "robots.txt", "content": {"text/plain": {}}}}}},
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "ok", "content": {"application/json": {}}}}}},
-        "/readyz": {"get": {"summary": "Readiness: the database answers", "responses": {"200": {"description": "ready", "content": {"application/json": {}}}, "503": {"description": "The database does not answer", "content": {"application/json": {}}}}}},
+        "/readyz": {"get": {"summary": "Readiness: the database answers", "responses": {"200": {"description": "ready, or degraded: the storage refuses writes (full, read-only) while clicks are answered", "content": {"application/json": {}}}, "503": {"description": "The database does not answer", "content": {"application/json": {}}}}}},
         "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": {"description": "Text exposition format", "content": {"text/plain": {}}}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", "content": {"application/json": {}}}}}},
         "/{path}": {

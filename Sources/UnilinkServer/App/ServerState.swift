@@ -68,30 +68,3 @@ final class ServerState: Sendable {
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!
 }
-
-/// The port the server really listens on (differs from the setting when that is 0).
-final class BoundPort: Sendable {
-    private let port: Mutex<Int>
-
-    init(_ port: Int) {
-        self.port = Mutex(port)
-    }
-
-    var value: Int { port.withLock { $0 } }
-
-    func set(_ value: Int) {
-        port.withLock { $0 = value }
-    }
-}
-
-/// Says once that requests carry forwarding headers from a peer that is not a trusted
-/// proxy: behind such a proxy every visitor has the proxy's address, and deferred
-/// matching and rate limits collapse onto it.
-final class ForwardingWarning: Sendable {
-    private let warned = Atomic(false)
-
-    func warnOnce(peer: String, logger: Logger) {
-        guard warned.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-        logger.warning("requests carry X-Forwarded-For or Forwarded from \(peer), which is not a trusted proxy: every visitor then has the proxy's address. If the server is behind that proxy, add it to UNILINK_TRUSTED_PROXIES.")
-    }
-}

@@ -33,13 +33,3 @@ struct StartupBanner {
         return lines.joined(separator: "\n")
     }
 }
-
-extension DatabaseLocation {
-    var description: String {
-        switch self {
-        case .sqliteFile(let path): "SQLite file \(path)"
-        case .sqliteMemory: "SQLite in memory"
-        case .postgres: "PostgreSQL"
-        }
-    }
-}

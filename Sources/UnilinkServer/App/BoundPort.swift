@@ -1,0 +1,16 @@
+import Synchronization
+
+/// The port the server really listens on (differs from the setting when that is 0).
+final class BoundPort: Sendable {
+    private let port: Mutex<Int>
+
+    init(_ port: Int) {
+        self.port = Mutex(port)
+    }
+
+    var value: Int { port.withLock { $0 } }
+
+    func set(_ value: Int) {
+        port.withLock { $0 = value }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import UnilinkAPI
+import UnilinkCore
+
+/// The app form's fields, as the browser posts them (lists one per line). It becomes the
+/// same `AppBody` the API takes, so validation and errors are the API's.
+struct AppForm: Decodable, Sendable {
+    var csrf: String?
+    var name: String?
+    var iosTeamID: String?
+    var iosBundleID: String?
+    var iosAppStoreID: String?
+    var iosScheme: String?
+    var androidPackage: String?
+    var androidScheme: String?
+    var androidFingerprints: String?
+    var webFallbackURL: String?
+    var webAllowedHosts: String?
+    var domains: String?
+    var paths: String?
+    var excludePaths: String?
+    var matchWindowSeconds: String?
+    var pasteboardToken: String?
+
+    enum CodingKeys: String, CodingKey {
+        case csrf, name, domains, paths
+        case iosTeamID = "ios_team_id", iosBundleID = "ios_bundle_id", iosAppStoreID = "ios_app_store_id", iosScheme = "ios_scheme"
+        case androidPackage = "android_package", androidScheme = "android_scheme", androidFingerprints = "android_fingerprints"
+        case webFallbackURL = "web_fallback_url", webAllowedHosts = "web_allowed_hosts", excludePaths = "exclude_paths"
+        case matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
+    }
+
+    /// Hosts are `host role` per line; a host alone is the primary host.
+    func body() throws -> AppBody {
+        var body = AppBody(name: Self.text(name))
+        if Self.text(iosTeamID) != nil || Self.text(iosBundleID) != nil || Self.text(iosAppStoreID) != nil || Self.text(iosScheme) != nil {
+            body.ios = .init(teamID: Self.text(iosTeamID), bundleID: Self.text(iosBundleID), appStoreID: Self.text(iosAppStoreID), scheme: Self.text(iosScheme))
+        }
+        if Self.text(androidPackage) != nil || Self.text(androidScheme) != nil || !Self.lines(androidFingerprints).isEmpty {
+            body.android = .init(package: Self.text(androidPackage), scheme: Self.text(androidScheme), sha256CertFingerprints: Self.lines(androidFingerprints))
+        }
+        body.web = .init(fallbackURL: Self.text(webFallbackURL), allowedHosts: Self.lines(webAllowedHosts))
+        body.domains = try Self.lines(domains).map { line in
+            let parts = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard parts.count <= 2 else { throw APIError.badRequest("each host line is 'host role', e.g. 'go.example.com short'; got '\(line)'") }
+            return AppBody.Domain(host: parts[0], role: parts.count == 2 ? parts[1] : "primary")
+        }
+        body.paths = Self.lines(paths)
+        body.excludePaths = Self.lines(excludePaths)
+        if let window = Self.text(matchWindowSeconds) {
+            guard let seconds = Int(window) else { throw APIError.badRequest("'match_window_seconds' must be a whole number of seconds") }
+            body.matchWindowSeconds = seconds
+        }
+        body.pasteboardToken = pasteboardToken == "on"
+        return body
+    }
+
+    /// The form filled in from an app, for editing.
+    static func values(of app: AppBody) -> [String: Any] {
+        [
+            "name": app.name ?? "", "ios_team_id": app.ios?.teamID ?? "", "ios_bundle_id": app.ios?.bundleID ?? "",
+            "ios_app_store_id": app.ios?.appStoreID ?? "", "ios_scheme": app.ios?.scheme ?? "",
+            "android_package": app.android?.package ?? "", "android_scheme": app.android?.scheme ?? "",
+            "android_fingerprints": (app.android?.sha256CertFingerprints ?? []).joined(separator: "\n"),
+            "web_fallback_url": app.web?.fallbackURL ?? "", "web_allowed_hosts": (app.web?.allowedHosts ?? []).joined(separator: "\n"),
+            "domains": (app.domains ?? []).map { "\($0.host) \($0.role)" }.joined(separator: "\n"),
+            "paths": (app.paths ?? []).joined(separator: "\n"), "exclude_paths": (app.excludePaths ?? []).joined(separator: "\n"),
+            "match_window_seconds": app.matchWindowSeconds.map(String.init) ?? "", "pasteboard_token": app.pasteboardToken ?? false,
+        ]
+    }
+
+    /// What was typed, shown again beside the error when the API refused it.
+    func values() -> [String: Any] {
+        [
+            "name": name ?? "", "ios_team_id": iosTeamID ?? "", "ios_bundle_id": iosBundleID ?? "", "ios_app_store_id": iosAppStoreID ?? "",
+            "ios_scheme": iosScheme ?? "", "android_package": androidPackage ?? "", "android_scheme": androidScheme ?? "",
+            "android_fingerprints": androidFingerprints ?? "", "web_fallback_url": webFallbackURL ?? "", "web_allowed_hosts": webAllowedHosts ?? "",
+            "domains": domains ?? "", "paths": paths ?? "", "exclude_paths": excludePaths ?? "", "match_window_seconds": matchWindowSeconds ?? "",
+            "pasteboard_token": pasteboardToken == "on",
+        ]
+    }
+
+    static func text(_ value: String?) -> String? {
+        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    static func lines(_ value: String?) -> [String] {
+        (value ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

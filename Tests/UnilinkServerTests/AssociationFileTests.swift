@@ -44,13 +44,13 @@ struct AssociationFileTests {
     }
 
     @Test func filesAndCachedLinksAnswerWhenTheDatabaseIsGone() async throws {
-        let state = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).state
-        let app = Application(responder: try buildResponder(state: state))
+        let parts = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).parts
+        let app = Application(responder: try buildResponder(parts))
         try await app.test(.router) { client in
             let shop = try await client.createApp()
             _ = try await client.createLink(#"{"path": "/u/1", "alias": "warm"}"#, app: shop)
             #expect(try await client.send(.get, "/warm", host: "exm.pl", userAgent: UA.iPhoneSafari).status == .ok)
-            try await state.store.close()
+            try await parts.store.close()
             let aasa = try await client.send(.get, "/.well-known/apple-app-site-association", host: "exm.pl")
             #expect(aasa.status == .ok)
             #expect(aasa.text.contains("ABCDE12345.com.example.shop"))

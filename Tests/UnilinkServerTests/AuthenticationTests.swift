@@ -22,8 +22,8 @@ struct AuthenticationTests {
     }
 
     @Test func everyProtectedRouteRefusesMissingWrongAndOtherCredentials() async throws {
-        let state = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).state
-        let router = try buildRouter(state: state)
+        let parts = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).parts
+        let router = try buildRouter(parts, pages: try DashboardPages())
         _ = router.buildResponder()
         let routes = router.routes.map { (method: $0.method, path: $0.path.description.replacingOccurrences(of: "{id}", with: "x")) }
         let protected = routes.filter { Self.needs($0.path) != nil }
@@ -44,7 +44,7 @@ struct AuthenticationTests {
                 }
             }
         }
-        try await state.store.close()
+        try await parts.store.close()
     }
 
     @Test func bodiesAreReadThroughTheContextWithEachGroupsLimit() async throws {

@@ -44,8 +44,8 @@ struct HeadRequestTests {
     @Test func headAnswersAsGetDoesWithoutABodyAndIsNeverAClick() async throws {
         let logger = Logger(label: "test")
         let prepared = try await prepareServer(settings: TestServer.settings(), logger: logger)
-        let state = prepared.state
-        let app = try makeApplication(prepared, logger: logger, services: [StoreService(store: state.store)] + backgroundServices(state, logger: logger)) { _ in }
+        let parts = prepared.parts
+        let app = try makeApplication(prepared, logger: logger, services: [StoreService(store: parts.store)] + backgroundServices(parts)) { _ in }
         try await app.test(.live) { client in
             let shop = try await client.createApp()
             _ = try await client.createLink(ClickRoutingTests.link, app: shop)
@@ -68,12 +68,12 @@ struct HeadRequestTests {
             let clickRows = Self.rows.filter { $0.host != nil && !$0.path.hasPrefix("/.well-known") && $0.path != "/robots.txt" && $0.userAgent != UA.facebookCrawler }
             let expected = clickRows.filter { $0.path != "/nosuchcode" }.count
             let deadline = ContinuousClock.now + .seconds(10)
-            while try await Self.clicks(state.store) < expected, ContinuousClock.now < deadline {
+            while try await Self.clicks(parts.store) < expected, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            #expect(try await Self.clicks(state.store) == expected)
+            #expect(try await Self.clicks(parts.store) == expected)
             // The phone GETs wait for an install (preview, store, intent, browser hint); no HEAD does.
-            #expect(try await state.store.pendingClickCount() == 4)
+            #expect(try await parts.store.pendingClickCount() == 4)
         }
     }
 

@@ -26,7 +26,7 @@ struct LinkCacheTests {
             (release, releaseContinuation) = AsyncStream.makeStream()
         }
 
-        func load(_ key: LinkCache.Key) async -> Link? {
+        func load(_ key: LinkKey) async -> Link? {
             loads.withLock { $0 += 1 }
             guard case .code(let code) = key else { return nil }
             let row = rows.withLock { $0[code] }

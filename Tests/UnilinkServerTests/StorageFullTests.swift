@@ -21,8 +21,8 @@ struct StorageFullTests {
         settings.database = .sqliteFile(path: file)
         let logger = Logger(label: "test")
         let prepared = try await prepareServer(settings: settings, logger: logger)
-        let store = prepared.state.store
-        let app = try makeApplication(prepared, logger: logger, services: [StoreService(store: store)] + backgroundServices(prepared.state, logger: logger)) { _ in }
+        let store = prepared.parts.store
+        let app = try makeApplication(prepared, logger: logger, services: [StoreService(store: store)] + backgroundServices(prepared.parts)) { _ in }
         try await app.test(.router) { client in
             let shop = try await client.createApp()
             let link = try await client.createLink(#"{"path": "/u/1", "alias": "full"}"#, app: shop)
@@ -50,12 +50,12 @@ struct StorageFullTests {
             // Each is stored or held in memory (a batch being written is neither: wait it out);
             // some are held, since the database refused them; none is dropped.
             let settled = ContinuousClock.now + .seconds(10)
-            while try await Self.stored(store, link: link) + prepared.state.clicks.count != clicks, ContinuousClock.now < settled {
+            while try await Self.stored(store, link: link) + prepared.parts.clicks.count != clicks, ContinuousClock.now < settled {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            #expect(try await Self.stored(store, link: link) + prepared.state.clicks.count == clicks)
-            #expect(prepared.state.clicks.count > 0, "the database took every click: the test did not fill it")
-            #expect(prepared.state.clicks.droppedCount == 0)
+            #expect(try await Self.stored(store, link: link) + prepared.parts.clicks.count == clicks)
+            #expect(prepared.parts.clicks.count > 0, "the database took every click: the test did not fill it")
+            #expect(prepared.parts.clicks.droppedCount == 0)
 
             // Room again: changes work, readiness is back, every click answered is stored.
             try await store.database.raw("PRAGMA max_page_count = 1073741823").run()

@@ -18,9 +18,9 @@ public func buildApplication(
     let prepared = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     do {
         return try makeApplication(prepared, logger: logger,
-                                   services: [StoreService(store: prepared.state.store)] + backgroundServices(prepared.state, logger: logger), announce: announce)
+                                   services: [StoreService(store: prepared.parts.store)] + backgroundServices(prepared.parts), announce: announce)
     } catch {
-        try? await prepared.state.store.close()
+        try? await prepared.parts.store.close()
         throw error
     }
 }
@@ -33,12 +33,12 @@ func serverLogger(_ settings: ServerSettings) -> Logger {
 
 /// The work besides answering requests, in start order (a graceful stop ends them in
 /// reverse: the recorder's final flush comes last).
-func backgroundServices(_ state: ServerState, logger: Logger) -> [any Service] {
+func backgroundServices(_ parts: ServerParts) -> [any Service] {
     [
-        ClickRecorderService(queue: state.clicks, store: state.store, logger: logger),
-        PendingClickPurgeService(store: state.store, logger: logger),
-        RetentionService(store: state.store, retention: state.settings.retention, logger: logger),
-        ChangeListenerService(feed: state.changes, logger: logger, reloadInterval: .seconds(state.settings.reloadSeconds)),
+        parts.recorder,
+        PendingClickPurgeService(store: parts.store, logger: parts.logger),
+        RetentionService(store: parts.store, retention: parts.settings.retention, logger: parts.logger),
+        ChangeListenerService(feed: parts.changes, logger: parts.logger, reloadInterval: .seconds(parts.settings.reloadSeconds)),
     ]
 }
 
@@ -46,8 +46,8 @@ func backgroundServices(_ state: ServerState, logger: Logger) -> [any Service] {
 func makeApplication(
     _ prepared: PreparedServer, logger: Logger, services: [any Service], announce: @escaping @Sendable (String) -> Void
 ) throws -> some ApplicationProtocol {
-    let state = prepared.state, settings = state.settings
-    let responder = try buildResponder(state: state)
+    let parts = prepared.parts, settings = parts.settings
+    let responder = try buildResponder(parts)
     let requestTimeout = TimeAmount.milliseconds(Int64(settings.requestTimeoutSeconds * 1000))
     let serverName = "unilink"
     let answers: LinkHostFastPath.Answers = { [logger] head, peer in
@@ -68,9 +68,9 @@ func makeApplication(
         ),
         services: services,
         onServerRunning: { channel in
-            state.boundPort.set(channel.localAddress?.port ?? settings.port)
-            announce(StartupBanner(settings: settings, port: state.boundPort.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
-                                   directory: state.directory).text)
+            parts.port.set(channel.localAddress?.port ?? settings.port)
+            announce(StartupBanner(settings: settings, port: parts.port.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
+                                   directory: parts.directory).text)
         },
         logger: logger
     )
@@ -78,7 +78,7 @@ func makeApplication(
 
 /// A store opened and made ready to serve, and what the banner shows once.
 struct PreparedServer: Sendable {
-    let state: ServerState
+    let parts: ServerParts
     let newAdminToken: String?
     let demo: DemoSetup.Demo?
 }
@@ -100,91 +100,97 @@ func prepareServer(
         let changes = ChangeFeed(store: store, directory: directory, links: links, logger: logger)
         // The admin token may have changed, or the demo been created: other instances reload.
         if newAdminToken != nil || settings.adminToken != nil || demo != nil { try await changes.directoryChanged() }
-        let state = ServerState(
-            settings: settings, store: store, directory: directory,
-            links: links,
+        let parts = ServerParts(
+            settings: settings, store: store, directory: directory, links: links,
             clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
             previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
-            boundPort: BoundPort(settings.port), metrics: metrics,
+            port: BoundPort(settings.port), metrics: metrics,
             networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store),
-            clickMetrics: ClickMetrics(registry: metrics),
-            rateLimits: settings.rateLimits, rateLimiter: RateLimiter(), changes: changes
+            clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes,
+            addresses: ClientAddressResolver(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader), logger: logger
         )
-        return PreparedServer(state: state, newAdminToken: newAdminToken, demo: demo)
+        return PreparedServer(parts: parts, newAdminToken: newAdminToken, demo: demo)
     } catch {
         try? await store.close()
         throw error
     }
 }
 
-/// The server's responder: a link host's two common GETs answered in front of the router,
-/// everything else by the router.
-func buildResponder(state: ServerState) throws -> LinkHostShortcut {
-    let dashboard = try DashboardController(state: state)
-    let association = AssociationController(state: state)
-    let click = ClickController(state: state, pages: dashboard.pages)
-    let router = try buildRouter(state: state, dashboard: dashboard, association: association, click: click)
-    return LinkHostShortcut(
-        state: state, router: router.buildResponder(), association: association, click: click,
-        clickLimit: state.rateLimits.isEnabled ? RateLimitMiddleware(family: .clicks, state: state) : nil
+/// The server's responder: a link host's GETs and HEADs (association files, clicks)
+/// answered in front of the router, everything else by the router.
+func buildResponder(_ parts: ServerParts) throws -> LinkHostResponder {
+    let pages = try DashboardPages()
+    let association = AssociationController(directory: parts.directory)
+    let click = ClickController(
+        links: parts.links, clicks: parts.clicks, previews: parts.previews, port: parts.port, metrics: parts.clickMetrics,
+        networkKeys: parts.networkKeys, installedMarker: parts.installedMarker, addresses: parts.addresses,
+        limit: parts.rateLimit(.clicks), debugPage: debugPage(parts, pages)
+    )
+    return LinkHostResponder(
+        directory: parts.directory, dashboardHost: parts.settings.dashboardHost, router: try buildRouter(parts, pages: pages).buildResponder(),
+        association: association, click: click, errors: ErrorMiddleware(maxURLBytes: parts.settings.maxURLBytes, store: parts.store)
     )
 }
 
-/// The router alone, with its own controllers (tests list its routes).
-func buildRouter(state: ServerState) throws -> Router<AppRequestContext> {
-    let dashboard = try DashboardController(state: state)
-    return try buildRouter(state: state, dashboard: dashboard, association: AssociationController(state: state),
-                           click: ClickController(state: state, pages: dashboard.pages))
+func debugPage(_ parts: ServerParts, _ pages: DashboardPages) -> LinkDebugPage {
+    LinkDebugPage(store: parts.store, directory: parts.directory, links: parts.links, port: parts.port, pages: pages)
 }
 
-/// Every route, in groups that carry their own rate limit, body limit and authenticator:
-/// a handler of the admin, app or SDK group cannot run without its credential.
-func buildRouter(
-    state: ServerState, dashboard: DashboardController, association: AssociationController, click: ClickController
-) throws -> Router<AppRequestContext> {
+/// Every route but a link host's own, in groups that carry their own rate limit, body
+/// limit and authenticator: a handler of the admin, app or SDK group cannot run without
+/// its credential.
+func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<AppRequestContext> {
+    let settings = parts.settings
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    dashboard.register(on: dashboardRouter)
+    DashboardController(
+        store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, addresses: parts.addresses,
+        rateLimiter: parts.rateLimiter, sessionHours: settings.dashboardSessionHours, debugPage: debugPage(parts, pages), pages: pages
+    ).register(on: dashboardRouter)
     router.addMiddleware {
         APIMetricsMiddleware()
-        ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes, store: state.store)
-        BodyLimitMiddleware(bytes: state.settings.maxBodyBytes)
+        ErrorMiddleware(maxURLBytes: settings.maxURLBytes, store: parts.store)
+        BodyLimitMiddleware(bytes: settings.maxBodyBytes)
     }
     router.add(middleware: DashboardMiddleware(
-        responder: dashboardRouter.buildResponder(), directory: state.directory, dashboardHost: state.settings.dashboardHost, pages: dashboard.pages
+        responder: dashboardRouter.buildResponder(), directory: parts.directory, dashboardHost: settings.dashboardHost, pages: pages
     ))
     func group(_ path: RouterPath, _ family: RateLimits.Family, _ credential: CallerAuthenticator.Credential? = nil,
                bodyLimit: Int? = nil) -> RouterGroup<AppRequestContext> {
         let group = router.group(path)
-        if state.rateLimits.isEnabled { group.add(middleware: RateLimitMiddleware(family: family, state: state)) }
+        if let limit = parts.rateLimit(family) { group.add(middleware: limit) }
         if let bodyLimit { group.add(middleware: BodyLimitMiddleware(bytes: bodyLimit)) }
-        if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: state.directory)) }
+        if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: parts.directory)) }
         return group
     }
-    SystemController(state: state).register(on: router)
-    association.register(on: router)
-    FirebaseShortLinksController(state: state).register(on: group("/v1/shortLinks", .api))
-    BranchController(state: state).register(on: group("/v1/url", .api))
-    AppsController(state: state).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
-    LinksController(state: state).register(on: group("/v1/links", .api, .secretKey).group(context: AppContext.self))
+    SystemController(store: parts.store, clicks: parts.clicks, links: parts.links, metrics: parts.metrics, metricsToken: settings.metricsToken)
+        .register(on: router)
+    AssociationController(directory: parts.directory).register(on: router)
+    FirebaseShortLinksController(store: parts.store, directory: parts.directory, links: parts.linkService, port: parts.port,
+                                 installedMarker: parts.installedMarker).register(on: group("/v1/shortLinks", .api))
+    BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(on: group("/v1/url", .api))
+    AppsController(apps: parts.appService).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
+    LinksController(links: parts.linkService).register(on: group("/v1/links", .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192
-    SDKController(state: state).register(on: group("/v1/sdk", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
-    DeferredController(state: state).register(
+    SDKController(directory: parts.directory, links: parts.links, port: parts.port, maxURLBytes: settings.maxURLBytes)
+        .register(on: group("/v1/sdk", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
+    DeferredController(store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
+                       addresses: parts.addresses).register(
         deferred: group("/v1/sdk/deferred", .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
         events: group("/v1/sdk/events", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
     )
-    let webSDK = WebSDKController(state: state)
+    let webSDK = WebSDKController(links: parts.linkService)
     webSDK.register(on: router)
     let sdkLinks = router.group("/v1/sdk/links")
     sdkLinks.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
                                             allowMethods: [.post, .options], maxAge: .seconds(3600)))
     // Errors become responses inside CORS, so the page can read them.
-    sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: state.settings.maxURLBytes, store: state.store))
-    if state.rateLimits.isEnabled { sdkLinks.add(middleware: RateLimitMiddleware(family: .sdk, state: state)) }
+    sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: settings.maxURLBytes, store: parts.store))
+    if let limit = parts.rateLimit(.sdk) { sdkLinks.add(middleware: limit) }
     sdkLinks.add(middleware: BodyLimitMiddleware(bytes: sdkBodyBytes))
-    sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: state.directory))
+    sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: parts.directory))
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
-    SignalsController(state: state).register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
-    click.register(on: group("", .clicks))
+    SignalsController(store: parts.store, clicks: parts.clicks, recorder: parts.recorder)
+        .register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
     return router
 }

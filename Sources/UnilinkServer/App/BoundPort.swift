@@ -1,4 +1,5 @@
 import Synchronization
+import UnilinkCore
 
 /// The port the server really listens on (differs from the setting when that is 0).
 final class BoundPort: Sendable {
@@ -13,4 +14,9 @@ final class BoundPort: Sendable {
     func set(_ value: Int) {
         port.withLock { $0 = value }
     }
+}
+
+extension BoundPort {
+    /// How the server spells its own URLs now that it listens.
+    var addressing: HostAddressing { HostAddressing(localPort: value) }
 }

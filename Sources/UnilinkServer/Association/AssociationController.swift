@@ -6,7 +6,7 @@ import UnilinkCore
 /// The association files and robots.txt, per host, from memory: they answer even when
 /// the database does not (a broken AASA stays broken on devices for weeks).
 struct AssociationController {
-    let state: ServerState
+    let directory: HostDirectory
 
     /// HEAD too (the router generates it): validators check the files with it.
     func register(on router: Router<AppRequestContext>) {
@@ -42,7 +42,7 @@ struct AssociationController {
     }
 
     private func servedHost(_ request: Request) -> HostDirectory.Host? {
-        state.directory.host(HostName.normalize(request.linkHost))
+        directory.host(HostName.normalize(request.linkHost))
     }
 
     private func host(_ request: Request) throws -> HostDirectory.Host {

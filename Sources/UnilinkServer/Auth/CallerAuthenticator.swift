@@ -22,27 +22,24 @@ struct CallerAuthenticator: AuthenticatorMiddleware {
         switch credential {
         case .adminToken:
             guard let token = Self.bearer(request) else { throw APIError.unauthorized("send the admin token as 'Authorization: Bearer <token>'") }
-            guard let stored = snapshot.adminTokenHash, constantTimeEquals(Identifiers.hash(token), stored) else {
-                throw APIError.unauthorized("the admin token is not valid")
-            }
+            guard snapshot.isAdminToken(token) else { throw APIError.unauthorized("the admin token is not valid") }
             return .admin
         case .secretKey:
             guard let key = Self.bearer(request) else { throw APIError.unauthorized("send the app's secret key as 'Authorization: Bearer sk_...'") }
-            let hash = Identifiers.hash(key)
-            guard key.hasPrefix("sk_"), let appID = snapshot.secretKeys[hash], let app = snapshot.apps[appID] else {
-                throw APIError.unauthorized("the secret key is not valid")
+            switch snapshot.app(forSecretKey: key) {
+            case .success(let app): return .secretKey(app)
+            case .failure(.expired): throw APIError.unauthorized("the secret key was rotated and its grace period is over")
+            case .failure(.unknown): throw APIError.unauthorized("the secret key is not valid")
             }
-            if let expiry = snapshot.keyExpiry[hash], expiry <= .now { throw APIError.unauthorized("the secret key was rotated and its grace period is over") }
-            return .secretKey(app)
         case .publishableKey:
             guard let key = request.headers[Self.keyHeader], !key.isEmpty else {
                 throw APIError.unauthorized("send the app's publishable key in the X-Unilink-Key header")
             }
-            guard let appID = snapshot.publishableKeys[key], let app = snapshot.apps[appID] else {
-                throw APIError.unauthorized("the publishable key is not valid")
+            switch snapshot.app(forPublishableKey: key) {
+            case .success(let app): return .publishableKey(app)
+            case .failure(.expired): throw APIError.unauthorized("the publishable key was rotated and its grace period is over")
+            case .failure(.unknown): throw APIError.unauthorized("the publishable key is not valid")
             }
-            if let expiry = snapshot.keyExpiry[key], expiry <= .now { throw APIError.unauthorized("the publishable key was rotated and its grace period is over") }
-            return .publishableKey(app)
         }
     }
 

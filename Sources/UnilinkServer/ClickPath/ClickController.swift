@@ -5,34 +5,46 @@ import Logging
 import NIOCore
 import UnilinkCore
 
-/// Every other GET or HEAD on an app's host: a click. Resolves the link from memory,
-/// lets `ClickRouter` decide, queues the click and answers; the database is touched only
-/// on a cache miss.
-struct ClickController {
-    let state: ServerState
-    let pages: DashboardPages
+/// Every GET or HEAD on an app's host that is not an association file: a click. The one
+/// click handler, for both ways a click arrives: `LinkHostFastPath` asks `answerFromMemory`
+/// in the channel, and `LinkHostResponder` calls `answer` for what only the store answers
+/// (a link not in memory, the debugger). Either way the rate limit is checked once, the
+/// link resolved, `ClickRouter` decides, the click is queued, and the answer is built here.
+struct ClickController: Sendable {
+    let links: LinkCache
+    let clicks: ClickQueue
+    let previews: PreviewPageCache
+    let port: BoundPort
+    let metrics: ClickMetrics
+    let networkKeys: NetworkKeys
+    let installedMarker: InstalledMarker
+    let addresses: ClientAddressResolver
+    /// The clicks' rate limit; `nil` when limits are off.
+    let limit: RateLimitMiddleware?
+    let debugPage: LinkDebugPage
 
-    /// `group` is the root with the clicks' rate limit; the router generates HEAD, which
-    /// `click` answers without counting.
-    func register(on group: RouterGroup<AppRequestContext>) {
-        group.get("/**", use: click)
+    /// The answer memory alone gives, or `nil` when only the store can (a link memory does
+    /// not hold, the debugger): then `answer` is asked, and the limit is counted there.
+    func answerFromMemory(_ request: Request, name: String, host: HostDirectory.Host, peer: String?, logger: Logger) -> BufferedResponse? {
+        guard !isDebugRequest(request) else { return nil }
+        let link: ResolvedLink?
+        do {
+            link = try LinkResolver(cache: links).resolveFromMemory(host: host, name: name, path: request.uri.path, query: request.uri.query)
+        } catch {
+            return nil
+        }
+        let address = addresses.address(request, peer: peer, logger: logger)
+        if let refusal = limit?.refusal(request, address: address) { return refusal }
+        return answer(request, name: name, host: host, link: link, clientAddress: address, logger: logger)
     }
 
-    @Sendable func click(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let name = HostName.normalize(request.linkHost)
-        guard let host = state.directory.host(name) else {
-            throw APIError.notFound("no app serves the host '\(name)'")
-        }
-        return try await click(request, context: context, name: name, host: host)
-    }
-
-    /// A click on `host` (named `name`), already found in the directory.
-    func click(_ request: Request, context: AppRequestContext, name: String, host: HostDirectory.Host) async throws -> Response {
-        if isDebugRequest(request) {
-            return try await debugPage(name: name, path: request.uri.path, query: request.uri.query ?? "")
-        }
-        let link = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: request.uri.path, query: request.uri.query)
-        return answer(request, name: name, host: host, link: link, clientAddress: state.clientAddress(request, context), logger: context.logger).response
+    /// The answer with the store's help.
+    func answer(_ request: Request, name: String, host: HostDirectory.Host, peer: String?, logger: Logger) async throws -> BufferedResponse {
+        let address = addresses.address(request, peer: peer, logger: logger)
+        if let refusal = limit?.refusal(request, address: address) { return refusal }
+        if isDebugRequest(request) { return try await debugAnswer(name: name, path: request.uri.path, query: request.uri.query ?? "", head: request.method == .head) }
+        let link = try await LinkResolver(cache: links).resolve(host: host, name: name, path: request.uri.path, query: request.uri.query)
+        return answer(request, name: name, host: host, link: link, clientAddress: address, logger: logger)
     }
 
     /// FDL's `?d=1` asks for the link debugger instead of following the link.
@@ -41,88 +53,65 @@ struct ClickController {
         return URLText.queryItems(Substring(query)).contains { $0.name == "d" && $0.value == "1" }
     }
 
-    /// The answer to a click on `link` (`nil`: no link there), which is queued for recording.
-    /// Needs nothing but memory, so `LinkHostFastPath` answers with it too.
-    func answer(
+    /// The answer to a click on `link` (`nil`: no link there), which is queued for recording
+    /// unless it is a HEAD (a link check, not a click).
+    private func answer(
         _ request: Request, name: String, host: HostDirectory.Host, link: consuming ResolvedLink?, clientAddress: String?, logger: Logger
     ) -> BufferedResponse {
+        let head = request.method == .head
         guard let link else {
-            return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL)
+            return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL).withoutBody(if: head)
         }
         let path = request.uri.path
         let query = request.uri.query
         let userAgentHeader = request.headers.value(.userAgent) ?? ""
-        let carriedClickID = carriedClickID(query, role: host.role)
+        let carriedClickID = ClickRecording.carriedClickID(query: query, role: host.role)
         let now = Date.now
         let visit = Visit(
             userAgent: UserAgent(userAgentHeader),
-            isHead: request.method == .head,
+            isHead: head,
             languages: Visit.languages(fromAcceptLanguage: request.headers.value(.acceptLanguage)),
             clickID: carriedClickID ?? Identifiers.clickID(at: now),
             time: now,
             clientAddress: clientAddress,
             knownInstalled: knownInstalled(query, link: link.link)
         )
-        let router = ClickRouter(addressing: state.addressing)
+        let router = ClickRouter(addressing: port.addressing)
         let decision = router.decide(link, for: visit)
         logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
-        if !visit.isHead { state.clickMetrics.count(decision.outcome, platform) }
-        if let outcome = decision.outcome, !visit.isHead {
-            state.clicks.enqueue(ClickRecord(
+        if !head { metrics.count(decision.outcome, platform) }
+        if let outcome = decision.outcome, !head {
+            clicks.enqueue(ClickRecord(
                 clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                 platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                pending: pendingClick(link, visit, outcome: outcome, userAgentHeader: userAgentHeader),
+                pending: ClickRecording.pendingClick(link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
+                                                     userAgentHeader: userAgentHeader),
                 continuesClick: carriedClickID != nil
             ))
         }
-        return respond(decision, head: visit.isHead) { form, audience in
-            state.previews.page(form, for: audience, of: link, on: host, router: router)
+        return respond(decision, head: head) { form, audience in
+            previews.page(form, for: audience, of: link, on: host, router: router)
         }
     }
 
     /// FDL's `?d=1`: the link debugger for this link, public (no recent clicks), not a click.
-    private func debugPage(name: String, path: String, query: String) async throws -> Response {
+    private func debugAnswer(name: String, path: String, query: String, head: Bool) async throws -> BufferedResponse {
         let kept = URLText.queryItems(Substring(query)).filter { !($0.name == "d" && $0.value == "1") }
         let rest = kept.map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
         let url = "https://\(name)\(path)" + (rest.isEmpty ? "" : "?" + rest)
         do {
-            return try await LinkDebugPage(state: state, pages: pages).render(url, session: nil)
+            return try await debugPage.render(url, session: nil).withoutBody(if: head)
         } catch let error as DashboardError {
             throw APIError.notFound("\(error)")
         }
     }
 
-    /// A mobile click that may end in an install waits for it, with what matching needs.
-    private func pendingClick(_ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome, userAgentHeader: String) -> PendingClick? {
-        let agent = visit.userAgent
-        guard agent.os == .ios || agent.os == .android, agent.isMobile,
-              [.preview, .store, .intent, .browserHint].contains(outcome) else { return nil }
-        let window = link.link?.matchWindowSeconds ?? link.app.matchWindowSeconds
-        let keys = state.networkKeys.keys(for: visit.clientAddress)
-        return PendingClick(
-            clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
-            expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), networkKey: keys.network, prefixKey: keys.prefix,
-            os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages,
-            safariVersion: agent.app == nil ? UserAgent.safariVersion(userAgentHeader) : nil,
-            reachedStore: outcome == .store || outcome == .intent
-        )
-    }
-
-    /// The preview page's button carries its click id to the alternate host, so the
-    /// store redirect continues the same click (and the Play referrer names it).
     /// The sender's signed word that this visitor has the app; a marker for another link is no marker.
     private func knownInstalled(_ query: String?, link: Link?) -> Bool {
         guard let link, let query, query.contains(LinkParameters.installedKey),
               let marker = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.installedKey })?.value else { return false }
-        return state.installedMarker.isValid(Substring(marker), for: link)
-    }
-
-    private func carriedClickID(_ query: String?, role: HostRole) -> String? {
-        guard role == .alternate, let query,
-              let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
-              ClickID.isWellFormed(Substring(carried)) else { return nil }
-        return carried
+        return installedMarker.isValid(Substring(marker), for: link)
     }
 
     private func respond(
@@ -142,11 +131,11 @@ struct ClickController {
             response.headers[.vary] = "User-Agent"
             return response
         case .gone:
-            return Pages.gone()
+            return Pages.gone().withoutBody(if: head)
         case .scheme(let location):
             return Self.redirect(location)
         case .refused(let reason):
-            return Pages.refused(reason)
+            return Pages.refused(reason).withoutBody(if: head)
         }
     }
 

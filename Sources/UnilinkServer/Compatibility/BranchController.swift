@@ -11,7 +11,9 @@ import UnilinkStorage
 /// `branch_key`. Answers as Branch did (200 `{"url"}`); the same alias with the same data
 /// is the same URL, with other data a 409.
 struct BranchController {
-    let state: ServerState
+    let store: SQLStore
+    let directory: HostDirectory
+    let links: LinkService
     static let maxBulk = 1000
 
     /// `group` is `/v1/url` with the API's rate limit.
@@ -57,29 +59,26 @@ struct BranchController {
                 throw APIError.notFound("'\(text.prefix(200))' is not a short link of this app")
             }
             let link: Link?
-            if let found = try await state.store.link(code: segment), found.appID == app.id { link = found } else {
-                link = try await state.store.link(appID: app.id, alias: segment)
+            if let found = try await store.link(code: segment), found.appID == app.id { link = found } else {
+                link = try await store.link(appID: app.id, alias: segment)
             }
             guard let link else { throw APIError.notFound("no link of this app at '\(text.prefix(200))'") }
-            let shown = LinksController(state: state).shown(link, app)
+            let shown = links.shown(link, app)
             return Self.json(BranchLink.shape(of: shown, url: shown.shortURL ?? text), status: .ok)
         }
     }
 
     private func url(of body: BranchLink, app: App) async throws -> String {
-        let (link, _) = try await LinksController(state: state).create(try body.body(), app: app)
-        let shown = LinksController(state: state).shown(link, app)
+        let (link, _) = try await links.create(try body.body(), app: app)
+        let shown = links.shown(link, app)
         guard let url = shown.shortURL ?? shown.longURL else { throw APIError.conflict("no_short_host", "the app has no short host to put the link on") }
         return url
     }
 
     /// Publishable or secret key, as Branch accepted either.
     private func app(for key: String?) throws -> App {
-        let snapshot = state.directory.current
         guard let key, !key.isEmpty else { throw APIError.unauthorized("send the app's publishable or secret key as 'branch_key'") }
-        let appID = key.hasPrefix("sk_") ? snapshot.secretKeys[Identifiers.hash(key)] : snapshot.publishableKeys[key]
-        let expiry = key.hasPrefix("sk_") ? snapshot.keyExpiry[Identifiers.hash(key)] : snapshot.keyExpiry[key]
-        guard let appID, let app = snapshot.apps[appID], expiry.map({ $0 > .now }) ?? true else {
+        guard case .success(let app) = directory.current.app(forAnyKey: key) else {
             throw APIError.unauthorized("the branch_key is not a valid key of any app")
         }
         return app

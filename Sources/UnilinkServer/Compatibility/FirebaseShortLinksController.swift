@@ -8,7 +8,11 @@ import UnilinkStorage
 /// backend that created FDL short links changes one base URL. The same input gives the
 /// same short link; the short link routes as the FDL long link did.
 struct FirebaseShortLinksController {
-    let state: ServerState
+    let store: SQLStore
+    let directory: HostDirectory
+    let links: LinkService
+    let port: BoundPort
+    let installedMarker: InstalledMarker
 
     /// `group` is `/v1/shortLinks` with the API's rate limit; the key is in the query, as FDL had it.
     func register(on group: RouterGroup<AppRequestContext>) {
@@ -24,9 +28,7 @@ struct FirebaseShortLinksController {
     }
 
     private func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let snapshot = state.directory.current
-        guard let key = request.uri.queryParameters["key"].map(String.init), let appID = snapshot.publishableKeys[key], let app = snapshot.apps[appID],
-              snapshot.keyExpiry[key].map({ $0 > .now }) ?? true else {
+        guard let key = request.uri.queryParameters["key"].map(String.init), case .success(let app) = directory.current.app(forPublishableKey: key) else {
             throw FirebaseError.invalid("API key not valid. Pass the app's publishable key as ?key=")
         }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
@@ -60,7 +62,7 @@ struct FirebaseShortLinksController {
         content.deepLinkValue = content.deepLinkValue ?? checked.link
         content.dynamicLinkQuery = canonical
         let link = try await storeOnce(content, app: app, host: host, option: option)
-        let shortLink = state.addressing.url(host: host, path: "/" + (link.alias ?? link.code), query: "")
+        let shortLink = port.addressing.url(host: host, path: "/" + (link.alias ?? link.code), query: "")
         var warnings = dynamicLink.warnings(for: app).map { ["warningCode": "UNRECOGNIZED_PARAM", "warningMessage": $0] }
         let unknown = query.map(\.name).filter { !FirebaseDynamicLink.keys.contains($0) && !$0.hasPrefix("utm_") && $0 != "gclid" }
         for name in Set(unknown).sorted() {
@@ -73,13 +75,12 @@ struct FirebaseShortLinksController {
     /// free prefix of it (4 characters up), UNGUESSABLE 17 characters. A suffix already
     /// holding this same long link is the answer; one holding another grows by a character.
     private func storeOnce(_ content: LinkContent, app: App, host: String, option: String) async throws -> Link {
-        let digest = state.installedMarker.digest("fdl-suffix", "\(app.id)\u{0}\(option)\u{0}\(content.dynamicLinkQuery ?? "")")
+        let digest = installedMarker.digest("fdl-suffix", "\(app.id)\u{0}\(option)\u{0}\(content.dynamicLinkQuery ?? "")")
         let letters = digest.map { Identifiers.base62[Int($0) % Identifiers.base62.count] }
         let lengths = option == "SHORT" ? Array(4...16) : [17]
-        let links = LinksController(state: state)
         for length in lengths {
             let alias = String(decoding: letters.prefix(length), as: UTF8.self)
-            if let existing = try await state.store.link(appID: app.id, alias: alias) {
+            if let existing = try await store.link(appID: app.id, alias: alias) {
                 if existing.content.dynamicLinkQuery == content.dynamicLinkQuery { return existing }
                 continue
             }
@@ -87,10 +88,10 @@ struct FirebaseShortLinksController {
             var link = Link(id: Identifiers.linkID(at: now), appID: app.id, code: ShortCode.make(), alias: alias, content: content, createdAt: now, updatedAt: now)
             link.content = content
             do {
-                return try await links.store([link])[0]
+                return try await links.insert([link])[0]
             } catch StoreError.aliasTaken {
                 // Another instance stored the same suffix a moment ago: look again.
-                if let raced = try await state.store.link(appID: app.id, alias: alias), raced.content.dynamicLinkQuery == content.dynamicLinkQuery { return raced }
+                if let raced = try await store.link(appID: app.id, alias: alias), raced.content.dynamicLinkQuery == content.dynamicLinkQuery { return raced }
             }
         }
         throw FirebaseError.invalid("no free suffix for this link; retry")

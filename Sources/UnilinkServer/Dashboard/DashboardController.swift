@@ -11,16 +11,16 @@ import UnilinkStorage
 /// `UNILINK_DASHBOARD_HOST`). Every change goes through the API controllers' own
 /// functions, so validation, permissions and errors are the API's.
 struct DashboardController {
-    let state: ServerState
+    let store: SQLStore
+    let directory: HostDirectory
+    let apps: AppService
+    let links: LinkService
+    let addresses: ClientAddressResolver
+    let rateLimiter: RateLimiter
+    let sessionHours: Int
+    let debugPage: LinkDebugPage
     let pages: DashboardPages
-    private var apps: AppsController { AppsController(state: state) }
-    private var links: LinksController { LinksController(state: state) }
     static let signInPolicy = RateLimitPolicy(name: "dashboard_sign_in", quota: 10, window: 60)
-
-    init(state: ServerState) throws {
-        self.state = state
-        pages = try DashboardPages()
-    }
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/", use: home)
@@ -51,7 +51,7 @@ struct DashboardController {
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let session = try await session(request) else { return pages.render("sign_in", ["title": "Sign in"], session: nil) }
         if let appID = session.appID { return .redirect(to: "/apps/\(appID)") }
-        let snapshot = state.directory.current
+        let snapshot = directory.current
         let list = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app -> [String: Any] in
             ["id": app.id, "name": app.name, "hosts": app.domains.map(\.host).joined(separator: ", "), "created": Timestamp.format(app.createdAt)]
         }
@@ -61,8 +61,8 @@ struct DashboardController {
     /// Wrong tokens are limited per visitor address (10 a minute), and a wrong token says
     /// nothing about which kind it was meant to be.
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let address = state.clientAddress(request, context)
-        let decision = state.rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
+        let address = addresses.address(request, context)
+        let decision = rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
         guard decision.allowed else {
             return pages.render("sign_in", ["title": "Sign in", "error": "Too many sign-in attempts from this address; wait a minute and try again."],
                                 session: nil, status: .tooManyRequests)
@@ -70,20 +70,19 @@ struct DashboardController {
         struct Form: Decodable { var token: String? }
         let form = try await decodeForm(Form.self, request, context)
         let token = (form.token ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let snapshot = state.directory.current
-        let hash = Identifiers.hash(token)
+        let snapshot = directory.current
         var appID: String??
-        if let admin = snapshot.adminTokenHash, constantTimeEquals(hash, admin) {
+        if snapshot.isAdminToken(token) {
             appID = .some(nil)
-        } else if token.hasPrefix("sk_"), let app = snapshot.secretKeys[hash], snapshot.keyExpiry[hash].map({ $0 > .now }) ?? true {
-            appID = .some(app)
+        } else if case .success(let app) = snapshot.app(forSecretKey: token) {
+            appID = .some(app.id)
         }
         guard let appID else {
             return pages.render("sign_in", ["title": "Sign in", "error": "That is not a valid admin token or secret key."], session: nil, status: .unauthorized)
         }
         let sessionToken = DashboardSession.newToken()
-        let now = Date.now, lifetime = state.settings.dashboardSessionHours * 3600
-        try await state.store.insert(session: DashboardSessionRecord(
+        let now = Date.now, lifetime = sessionHours * 3600
+        try await store.insert(session: DashboardSessionRecord(
             tokenHash: Identifiers.hash(sessionToken), appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
         ))
         var response = Response.redirect(to: "/")
@@ -93,7 +92,7 @@ struct DashboardController {
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await requireSession(request, context)
-        try await state.store.deleteSession(tokenHash: session.tokenHash)
+        try await store.deleteSession(tokenHash: session.tokenHash)
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: "", maxAge: 0, secure: Self.cameOverTLS(request)))
         return response
@@ -156,14 +155,14 @@ struct DashboardController {
 
     private func appPage(id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil) async throws -> Response {
         let app = try self.app(id, session)
-        let snapshot = state.directory.current
+        let snapshot = directory.current
         let query = request.uri.queryParameters
         let text = (query["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let pageSize = 25
         let found = text.isEmpty
-            ? try await state.store.links(appID: app.id, before: cursor, limit: pageSize + 1)
-            : try await state.store.links(appID: app.id, containing: String(text.prefix(200)), before: cursor, limit: pageSize + 1)
+            ? try await store.links(appID: app.id, before: cursor, limit: pageSize + 1)
+            : try await store.links(appID: app.id, containing: String(text.prefix(200)), before: cursor, limit: pageSize + 1)
         let shown = found.prefix(pageSize).map { link -> [String: Any] in
             let body = links.shown(link, app)
             let campaign = [body.campaign?.channel, body.campaign?.campaign, body.campaign?.source].compactMap { $0 }.joined(separator: " · ")
@@ -234,8 +233,8 @@ struct DashboardController {
             values["social"] = card
         }
         let range = try Self.range(request)
-        let counts = try await state.store.clickCounts(linkID: link.id, from: range.from, to: range.to)
-        let events = try await state.store.eventCounts(linkID: link.id, from: range.from, to: range.to)
+        let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
+        let events = try await store.eventCounts(linkID: link.id, from: range.from, to: range.to)
         values.merge(Self.numbers(counts, events: events, range: range, csv: "/links/\(link.id)/numbers.csv", groups: [])) { $1 }
         return pages.render("link", values, session: session)
     }
@@ -285,7 +284,7 @@ struct DashboardController {
         var query = request.uri.queryParameters
         query.append(key: "format", value: Substring(format))
         do {
-            return try links.qrCode(for: link, app: app, query: query)
+            return try QRResponse.make(for: links.shown(link, app), query: query)
         } catch {
             let error = try Self.formError(error, context)
             throw DashboardError.badRequest(error.message)
@@ -298,8 +297,8 @@ struct DashboardController {
         let session = try await requireSession(request, context)
         let app = try self.app(try context.parameters.require("id"), session)
         let range = try Self.range(request)
-        let counts = try await state.store.clickCounts(appID: app.id, from: range.from, to: range.to)
-        let events = try await state.store.eventCounts(appID: app.id, from: range.from, to: range.to)
+        let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
+        let events = try await store.eventCounts(appID: app.id, from: range.from, to: range.to)
         let groups = try await campaignGroups(counts)
         var values: [String: Any] = ["title": "Numbers of \(app.name)", "app_id": app.id, "app_name": app.name]
         values.merge(Self.numbers(counts.map(\.count), events: events, range: range, csv: "/apps/\(app.id)/numbers.csv", groups: groups)) { $1 }
@@ -310,7 +309,7 @@ struct DashboardController {
         let session = try await requireSession(request, context)
         let app = try self.app(try context.parameters.require("id"), session)
         let range = try Self.range(request)
-        let counts = try await state.store.clickCounts(appID: app.id, from: range.from, to: range.to)
+        let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
         let rows = counts.map { [$0.count.day, $0.linkID ?? "", $0.count.platform, $0.count.outcome, String($0.count.count)] }
         return Self.csv(header: ["day", "link_id", "platform", "outcome", "clicks"], rows: rows, name: "\(app.id)-clicks.csv")
     }
@@ -319,7 +318,7 @@ struct DashboardController {
         let session = try await requireSession(request, context)
         let (link, _) = try await self.link(try context.parameters.require("id"), session)
         let range = try Self.range(request)
-        let counts = try await state.store.clickCounts(linkID: link.id, from: range.from, to: range.to)
+        let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
         return Self.csv(header: ["day", "platform", "outcome", "clicks"], rows: counts.map { [$0.day, $0.platform, $0.outcome, String($0.count)] },
                         name: "\(link.id)-clicks.csv")
     }
@@ -334,7 +333,7 @@ struct DashboardController {
             var values = ("other links", "other links", "other links")
             if entry.key.isEmpty {
                 values = ("ad-hoc long links", "ad-hoc long links", "ad-hoc long links")
-            } else if index < 500, let link = try await state.store.link(id: entry.key) {
+            } else if index < 500, let link = try await store.link(id: entry.key) {
                 let fields = link.content.campaign
                 values = (fields?.channel ?? "(none)", fields?.campaign ?? "(none)", fields?.source ?? "(none)")
             }
@@ -349,23 +348,18 @@ struct DashboardController {
 
     static func numbers(_ counts: [ClickCount], events: [String: Int], range: (from: String, to: String), csv: String,
                         groups: [[String: Any]]) -> [String: Any] {
-        var byPlatform: [String: Int] = [:], byOutcome: [String: Int] = [:], byDay: [String: Int] = [:]
-        for count in counts {
-            byPlatform[count.platform, default: 0] += count.count
-            byOutcome[count.outcome, default: 0] += count.count
-            byDay[count.day, default: 0] += count.count
-        }
+        let report = LinkStatsReport(counts: counts, events: events)
         let query = "from=\(range.from)&to=\(range.to)"
         return [
-            "from": range.from, "to": range.to, "csv_url": "\(csv)?\(query)", "clicks": counts.reduce(0) { $0 + $1.count },
-            "installs": events["install"] ?? 0, "opens": events["open"] ?? 0,
-            "chart": ClickChart.svg(days: ClickChart.filled(byDay, from: range.from, to: range.to)),
-            "platforms": rows(byPlatform), "outcomes": rows(byOutcome), "groups": groups,
+            "from": range.from, "to": range.to, "csv_url": "\(csv)?\(query)", "clicks": report.clicks,
+            "installs": report.installs, "opens": report.opens,
+            "chart": ClickChart.svg(days: ClickChart.filled(report.byDay, from: range.from, to: range.to)),
+            "platforms": rows(report.byPlatform), "outcomes": rows(report.byOutcome), "groups": groups,
         ]
     }
 
     private static func rows(_ table: [String: Int]) -> [[String: Any]] {
-        table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ["name": $0.key, "count": $0.value] }
+        LinkStatsReport.ranked(table).map { ["name": $0.name, "count": $0.count] }
     }
 
     /// `from`/`to` as days (the last 30 days by default), at most two years apart.
@@ -397,7 +391,7 @@ struct DashboardController {
     @Sendable func debug(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await requireSession(request, context)
         let text = (request.uri.queryParameters["url"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-        return try await LinkDebugPage(state: state, pages: pages).render(text, session: session)
+        return try await debugPage.render(text, session: session).response
     }
 
     @Sendable func notFound(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -409,7 +403,7 @@ struct DashboardController {
     // MARK: Helpers
 
     private func session(_ request: Request) async throws -> DashboardSession? {
-        try await DashboardSession.find(request, store: state.store, directory: state.directory)
+        try await DashboardSession.find(request, store: store, directory: directory)
     }
 
     private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
@@ -422,13 +416,13 @@ struct DashboardController {
     }
 
     private func app(_ id: String, _ session: DashboardSession) throws -> App {
-        guard let app = state.directory.current.apps[id] else { throw DashboardError.notFound("No app has the id '\(id)'.") }
+        guard let app = directory.current.apps[id] else { throw DashboardError.notFound("No app has the id '\(id)'.") }
         guard session.isAdmin || session.appID == id else { throw DashboardError.forbidden("This secret key signs in to another app.") }
         return app
     }
 
     private func link(_ id: String, _ session: DashboardSession) async throws -> (Link, App) {
-        guard let link = try await state.store.link(id: id) else { throw DashboardError.notFound("No link has the id '\(id)'.") }
+        guard let link = try await store.link(id: id) else { throw DashboardError.notFound("No link has the id '\(id)'.") }
         return (link, try app(link.appID, session))
     }
 

@@ -15,14 +15,21 @@ struct DashboardPages: Sendable {
     }
 
     func render(_ name: String, _ values: [String: Any], session: DashboardSession?, status: HTTPResponse.Status = .ok) -> Response {
+        page(name, values, session: session, status: status).response
+    }
+
+    /// The page with its length said (HEAD answers with the same fields, no body).
+    func page(_ name: String, _ values: [String: Any], session: DashboardSession?, status: HTTPResponse.Status = .ok) -> BufferedResponse {
         var values = values
         if let session {
             values["session"] = true
             values["csrf"] = session.csrfToken
             values["who"] = session.isAdmin ? "admin" : "app \(session.appID ?? "")"
         }
-        let html = library.render(values, withTemplate: name) ?? ""
-        return Response(status: status, headers: Self.headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        let html = ByteBuffer(string: library.render(values, withTemplate: name) ?? "")
+        var headers = Self.headers
+        headers[.contentLength] = String(html.readableBytes)
+        return BufferedResponse(status: status, headers: headers, body: html)
     }
 
     static let headers: HTTPFields = [

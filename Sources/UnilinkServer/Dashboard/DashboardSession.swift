@@ -41,7 +41,7 @@ struct DashboardSession: Sendable {
     /// A form's CSRF field matches this session's token.
     func accepts(_ csrf: String?) -> Bool {
         guard let csrf else { return false }
-        return constantTimeEquals(csrf, csrfToken)
+        return ConstantTime.equals(csrf, csrfToken)
     }
 
     /// The cookie for a new session: not readable by scripts, never sent by other sites'

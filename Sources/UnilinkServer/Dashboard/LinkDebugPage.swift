@@ -6,32 +6,35 @@ import UnilinkStorage
 /// The link debugger's page: what every kind of visitor gets from one link, decided by
 /// the click path's own resolver and router, and which AASA rule claims its path.
 struct LinkDebugPage {
-    let state: ServerState
+    let store: SQLStore
+    let directory: HostDirectory
+    let links: LinkCache
+    let port: BoundPort
     let pages: DashboardPages
 
     /// `session` nil is FDL's public `?d=1` page: the same explanation without the recent
     /// clicks, which only a signed-in team member sees.
-    func render(_ text: String, session: DashboardSession?) async throws -> Response {
+    func render(_ text: String, session: DashboardSession?) async throws -> BufferedResponse {
         var values: [String: Any] = ["title": "Link debugger", "url": text]
-        guard !text.isEmpty else { return pages.render("debug", values, session: session) }
+        guard !text.isEmpty else { return pages.page("debug", values, session: session) }
         let parsed = URLComponents(string: text.contains("://") ? text : "https://\(text)")
         let name = HostName.normalize(parsed?.host ?? "")
-        guard let host = state.directory.host(name) else {
+        guard let host = directory.host(name) else {
             values["error"] = "No app serves the host '\(name)'."
-            return pages.render("debug", values, session: session, status: .notFound)
+            return pages.page("debug", values, session: session, status: .notFound)
         }
         if let session, !session.isAdmin, session.appID != host.app.id { throw DashboardError.forbidden("That link belongs to another app.") }
         let path = parsed?.percentEncodedPath.isEmpty == false ? parsed!.percentEncodedPath : "/"
-        guard let resolved = try await LinkResolver(cache: state.links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery) else {
+        guard let resolved = try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery) else {
             values["error"] = "'\(path)' on \(name) is not a link of \(host.app.name): visitors get the not-found page."
-            return pages.render("debug", values, session: session, status: .notFound)
+            return pages.page("debug", values, session: session, status: .notFound)
         }
         let url = "https://\(name)\(path)" + (parsed?.percentEncodedQuery.map { "?\($0)" } ?? "")
         let aasa = (try? AASADocument(json: Data(host.associationFile.readableBytesView))).map(AASAMatcher.init)
-        let rows = LinkDebugger(router: ClickRouter(addressing: state.addressing)).rows(resolved, host: name, claims: aasa ?? host.claims, url: url)
+        let rows = LinkDebugger(router: ClickRouter(addressing: port.addressing)).rows(resolved, host: name, claims: aasa ?? host.claims, url: url)
         var claims: [[String: Any]] = []
         for domain in host.app.domains {
-            guard let other = state.directory.host(domain.host),
+            guard let other = directory.host(domain.host),
                   let matcher = try? AASAMatcher(AASADocument(json: Data(other.associationFile.readableBytesView))) else { continue }
             for appID in matcher.appIDs {
                 let verdict = matcher.decide(appID: appID, url: "https://\(domain.host)\(path)", host: domain.host)
@@ -39,7 +42,7 @@ struct LinkDebugPage {
             }
         }
         var recent: [RecentClick] = []
-        if let link = resolved.link, session != nil { recent = try await state.store.recentClicks(linkID: link.id, limit: 20) }
+        if let link = resolved.link, session != nil { recent = try await store.recentClicks(linkID: link.id, limit: 20) }
         let visitors: [[String: Any]] = rows.map { ["name": $0.name, "agent": $0.userAgent, "what": $0.what, "outcome": $0.outcome] }
         let clicks: [[String: Any]] = recent.map { ["time": Timestamp.format($0.time), "platform": $0.platform, "outcome": $0.outcome, "in_app": $0.inAppBrowser ?? ""] }
         var explained: [String: Any] = ["host": name, "role": host.role.rawValue, "app_id": host.app.id, "app_name": host.app.name]
@@ -54,7 +57,7 @@ struct LinkDebugPage {
         explained["ignored"] = LinkParameters.ignored(URLText.queryItems(Substring(parsed?.percentEncodedQuery ?? "")))
             .map { ["name": $0.name, "reason": $0.reason] }
         values["resolved"] = explained
-        return pages.render("debug", values, session: session)
+        return pages.page("debug", values, session: session)
     }
 
 }

@@ -16,10 +16,15 @@ struct APIError: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
+        buffered.response
+    }
+
+    /// The answer, with its JSON body in memory.
+    var buffered: BufferedResponse {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         let body = (try? JSONEncoder().encode(ErrorBody(code: code, message: message))) ?? Data()
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return BufferedResponse(status: status, headers: headers, body: ByteBuffer(bytes: body))
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }

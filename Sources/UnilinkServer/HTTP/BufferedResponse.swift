@@ -13,4 +13,13 @@ struct BufferedResponse: Sendable {
     var response: Response {
         Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
+
+    /// For a HEAD request: the same fields, the length of the body it would have had, no body.
+    func withoutBody(if head: Bool) -> BufferedResponse {
+        guard head else { return self }
+        var copy = self
+        if copy.headers[.contentLength] == nil { copy.headers[.contentLength] = String(body.readableBytes) }
+        copy.body.clear()
+        return copy
+    }
 }

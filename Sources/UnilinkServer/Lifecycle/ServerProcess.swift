@@ -45,14 +45,14 @@ func run(
     _ prepared: PreparedServer, logger: Logger, stop: StopRequest, gracefulStopLimit: Duration,
     announce: @escaping @Sendable (String) -> Void
 ) async throws {
-    let settings = prepared.state.settings, store = prepared.state.store
+    let settings = prepared.parts.settings, store = prepared.parts.store
     let listening = Mutex(false)
     do {
         let application = try makeApplication(prepared, logger: logger, services: []) { banner in
             listening.withLock { $0 = true }
             announce(banner)
         }
-        let services: [any Service] = backgroundServices(prepared.state, logger: logger) + [application]
+        let services: [any Service] = backgroundServices(prepared.parts) + [application]
         var configuration = ServiceGroupConfiguration(
             services: services.map {
                 .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
@@ -75,5 +75,5 @@ func run(
         throw StartFailure.classify(error, host: settings.host, port: settings.port) ?? error
     }
     try await store.close()
-    logger.notice("stopped", metadata: ["clicks_not_stored": "\(prepared.state.clicks.count)"])
+    logger.notice("stopped", metadata: ["clicks_not_stored": "\(prepared.parts.clicks.count)"])
 }

@@ -14,32 +14,6 @@ struct ChangeFeed: Sendable {
     /// Ours, to skip our own announcements when they come back.
     let instanceID = UUID().uuidString
 
-    /// A link key as announced: `c <code>` or `a <app id> <alias>`.
-    enum LinkKey: Hashable {
-        case code(String)
-        case alias(appID: String, alias: String)
-
-        var text: String {
-            switch self {
-            case .code(let code): "c \(code)"
-            case .alias(let appID, let alias): "a \(appID) \(alias)"
-            }
-        }
-
-        init?(_ text: Substring) {
-            let parts = text.split(separator: " ", maxSplits: 2)
-            switch (parts.first, parts.count) {
-            case ("c", 2): self = .code(String(parts[1]))
-            case ("a", 3): self = .alias(appID: String(parts[1]), alias: String(parts[2]))
-            default: return nil
-            }
-        }
-    }
-
-    static func keys(of link: Link) -> [LinkKey] {
-        [.code(link.code)] + (link.alias.map { [.alias(appID: link.appID, alias: $0)] } ?? [])
-    }
-
     /// Apps, hosts, keys or the admin token changed in the database.
     func directoryChanged() async throws {
         try await directory.reload(from: store)
@@ -70,7 +44,7 @@ struct ChangeFeed: Sendable {
         if body == "directory" {
             await reloadDirectory()
         } else if body.hasPrefix("links\n") {
-            forget(body.split(separator: "\n").dropFirst().compactMap(LinkKey.init))
+            forget(body.split(separator: "\n").dropFirst().compactMap { LinkKey(text: $0) })
         }
     }
 

@@ -37,14 +37,40 @@ final class HostDirectory: Sendable {
     struct Snapshot: Sendable {
         var hosts: [String: Host] = [:]
         var apps: [String: App] = [:]
-        /// SHA-256 of a secret key -> app id.
-        var secretKeys: [String: String] = [:]
-        /// Publishable key -> app id.
-        var publishableKeys: [String: String] = [:]
-        /// Rotated keys (hash or publishable key) -> the end of their grace period.
-        var keyExpiry: [String: Date] = [:]
+        var keys = AppKeyRing()
+        /// The app's current publishable key (the API shows it; it is not a secret).
         var publishableKeyOfApp: [String: String] = [:]
-        var adminTokenHash: String?
+
+        /// The app a key opens now (`AppKeyRing`'s rule), or why none.
+        func app(forSecretKey key: String, at now: Date = .now) -> Result<App, KeyRefusal> {
+            app(keys.secretKey(key, hash: Identifiers.hash(key), at: now))
+        }
+
+        func app(forPublishableKey key: String, at now: Date = .now) -> Result<App, KeyRefusal> {
+            app(keys.publishableKey(key, at: now))
+        }
+
+        func app(forAnyKey key: String, at now: Date = .now) -> Result<App, KeyRefusal> {
+            app(keys.anyKey(key, hash: Identifiers.hash(key), at: now))
+        }
+
+        func isAdminToken(_ token: String) -> Bool {
+            keys.isAdminToken(hash: Identifiers.hash(token))
+        }
+
+        private func app(_ lookup: AppKeyRing.Lookup) -> Result<App, KeyRefusal> {
+            switch lookup {
+            case .app(let id): apps[id].map { .success($0) } ?? .failure(.unknown)
+            case .unknown: .failure(.unknown)
+            case .expired: .failure(.expired)
+            }
+        }
+    }
+
+    enum KeyRefusal: Error {
+        case unknown
+        /// Rotated, and its grace period is over.
+        case expired
     }
 
     private let snapshot = Mutex(Snapshot())
@@ -60,7 +86,7 @@ final class HostDirectory: Sendable {
         let keys = try await store.keys()
         let adminHash = try await store.setting(AdminToken.settingName)
         var next = Snapshot()
-        next.adminTokenHash = adminHash
+        next.keys.adminTokenHash = adminHash
         for app in apps {
             next.apps[app.id] = app
             let claims = app.pathClaims
@@ -77,13 +103,13 @@ final class HostDirectory: Sendable {
         for key in keys {
             switch key.kind {
             case .secret:
-                next.secretKeys[key.hash] = key.appID
-                if let expiry = key.expiresAt { next.keyExpiry[key.hash] = expiry }
+                next.keys.secretKeys[key.hash] = key.appID
+                if let expiry = key.expiresAt { next.keys.expiry[key.hash] = expiry }
             case .publishable:
                 if let publishable = key.publishable {
-                    next.publishableKeys[publishable] = key.appID
+                    next.keys.publishableKeys[publishable] = key.appID
                     if let expiry = key.expiresAt {
-                        next.keyExpiry[publishable] = expiry
+                        next.keys.expiry[publishable] = expiry
                     } else {
                         next.publishableKeyOfApp[key.appID] = publishable
                     }

@@ -15,7 +15,7 @@ import UnilinkStorage
 /// generation, and a load that started before it does not write its (maybe stale) answer.
 final class LinkCache: Sendable {
     private struct Slot {
-        let key: Key
+        let key: LinkKey
         let link: Link
         let bytes: Int
         /// Clicked since the hand last passed.
@@ -24,20 +24,20 @@ final class LinkCache: Sendable {
 
     private struct State {
         var slots: [Slot?] = []
-        var slotOf: [Key: Int] = [:]
+        var slotOf: [LinkKey: Int] = [:]
         var free: [Int] = []
         var hand = 0
         var bytes = 0
-        var missing: Set<Key> = []
+        var missing: Set<LinkKey> = []
         var generation: UInt64 = 0
 
-        mutating func hit(_ key: Key) -> Link? {
+        mutating func hit(_ key: LinkKey) -> Link? {
             guard let index = slotOf[key] else { return nil }
             slots[index]!.referenced = true
             return slots[index]!.link
         }
 
-        mutating func remove(_ key: Key) {
+        mutating func remove(_ key: LinkKey) {
             guard let index = slotOf.removeValue(forKey: key) else { return }
             bytes -= slots[index]!.bytes
             slots[index] = nil
@@ -45,7 +45,7 @@ final class LinkCache: Sendable {
         }
 
         /// `key` must not be cached (the caller removes it first, before making room).
-        mutating func insert(_ link: Link, for key: Key, bytes size: Int) {
+        mutating func insert(_ link: Link, for key: LinkKey, bytes size: Int) {
             let slot = Slot(key: key, link: link, bytes: size)
             if let index = free.popLast() {
                 slots[index] = slot
@@ -85,19 +85,14 @@ final class LinkCache: Sendable {
     private let state = Mutex(State())
     /// A cached link's key, kept twice (slot and index), and its slot's bookkeeping; the
     /// key's strings are the link's own.
-    private static let entryBytes = 2 * MemoryLayout<Key>.stride + MemoryLayout<Slot?>.stride - MemoryLayout<Link>.stride + MemoryLayout<Int>.stride
-    private let load: @Sendable (Key) async throws -> Link?
+    private static let entryBytes = 2 * MemoryLayout<LinkKey>.stride + MemoryLayout<Slot?>.stride - MemoryLayout<Link>.stride + MemoryLayout<Int>.stride
+    private let load: @Sendable (LinkKey) async throws -> Link?
     let byteBudget: Int
     let missCapacity: Int
     private let onEviction: @Sendable () -> Void
 
-    enum Key: Hashable, Sendable {
-        case code(String)
-        case alias(appID: String, alias: String)
-    }
-
     init(byteBudget: Int = 128 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
-         load: @escaping @Sendable (Key) async throws -> Link?) {
+         load: @escaping @Sendable (LinkKey) async throws -> Link?) {
         self.byteBudget = byteBudget
         self.missCapacity = missCapacity
         self.onEviction = onEviction
@@ -116,7 +111,7 @@ final class LinkCache: Sendable {
 
     /// From memory only: `.some(nil)` for a key known to name no link, `nil` when only the
     /// store can say. A hit counts as a use, as in `link(_:)`.
-    func memorized(_ key: Key) -> Link?? {
+    func memorized(_ key: LinkKey) -> Link?? {
         state.withLock { state in
             if let link = state.hit(key) { return .some(link) }
             return state.missing.contains(key) ? .some(nil) : nil
@@ -126,7 +121,7 @@ final class LinkCache: Sendable {
     /// Forget a link after it was created, changed or deleted (its code and alias may
     /// have been cached as missing, or as the old link).
     func invalidate(_ link: Link) {
-        forget([.code(link.code)] + (link.alias.map { [.alias(appID: link.appID, alias: $0)] } ?? []))
+        forget(LinkKey.keys(of: link))
     }
 
     func invalidate(appID: String, alias: String) {
@@ -150,7 +145,7 @@ final class LinkCache: Sendable {
         state.withLock { ($0.slotOf.count, $0.missing.count, $0.bytes) }
     }
 
-    private func forget(_ keys: [Key]) {
+    private func forget(_ keys: [LinkKey]) {
         state.withLock { state in
             state.generation &+= 1
             for key in keys {
@@ -161,7 +156,7 @@ final class LinkCache: Sendable {
     }
 
     /// From memory, or from the store on a miss (kept unless a change raced the load).
-    func link(_ key: Key) async throws -> Link? {
+    func link(_ key: LinkKey) async throws -> Link? {
         let (hit, generation) = state.withLock { state -> (Link??, UInt64) in
             if let link = state.hit(key) { return (.some(link), state.generation) }
             if state.missing.contains(key) { return (.some(nil), state.generation) }

@@ -9,33 +9,39 @@ import UnilinkCore
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let family: RateLimits.Family
-    let state: ServerState
+    let limits: RateLimits
+    let limiter: RateLimiter
+    let addresses: ClientAddressResolver
 
     static let policyField = HTTPField.Name("RateLimit-Policy")!
     static let limitField = HTTPField.Name("RateLimit")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let address = state.clientAddress(request, context)
+        let address = addresses.address(request, context)
         context.clientAddress = .some(address)
-        let policy = state.rateLimits.policy(family)
-        let decision = state.rateLimiter.check(policy, key: key(request, address))
-        guard decision.allowed else {
-            var error = APIError(.tooManyRequests, "rate_limited",
-                                 "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
-            error.headers[.retryAfter] = String(decision.resetSeconds)
-            if family != .clicks { Self.describe(policy, decision, in: &error.headers) }
-            throw error
-        }
+        let policy = limits.policy(family)
+        let decision = limiter.check(policy, key: key(request, address))
+        guard decision.allowed else { throw refusal(policy, decision) }
         var response = try await next(request, context)
         if family != .clicks { Self.describe(policy, decision, in: &response.headers) }
         return response
     }
 
-    /// Whether a request from `address` is within the limit; it counts when it is. A
-    /// refused request changes nothing, so `handle` may see it again and answer the 429.
-    func admits(_ request: Request, address: String?) -> Bool {
-        state.rateLimiter.check(state.rateLimits.policy(family), key: key(request, address)).allowed
+    /// The 429 for a request from `address` past the limit, or `nil` (then it is counted):
+    /// the click path's check, which answers without the router.
+    func refusal(_ request: Request, address: String?) -> BufferedResponse? {
+        let policy = limits.policy(family)
+        let decision = limiter.check(policy, key: key(request, address))
+        return decision.allowed ? nil : refusal(policy, decision).buffered
+    }
+
+    private func refusal(_ policy: RateLimitPolicy, _ decision: RateLimitPolicy.Decision) -> APIError {
+        var error = APIError(.tooManyRequests, "rate_limited",
+                             "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
+        error.headers[.retryAfter] = String(decision.resetSeconds)
+        if family != .clicks { Self.describe(policy, decision, in: &error.headers) }
+        return error
     }
 
     private func key(_ request: Request, _ address: String?) -> UInt64 {

@@ -7,7 +7,12 @@ import UnilinkStorage
 /// `POST /v1/sdk/deferred` (first launch: the link the app was installed from) and
 /// `POST /v1/sdk/events` (installs, opens, custom events), with the publishable key.
 struct DeferredController {
-    let state: ServerState
+    let store: SQLStore
+    let clicks: ClickQueue
+    let directory: HostDirectory
+    let port: BoundPort
+    let networkKeys: NetworkKeys
+    let addresses: ClientAddressResolver
 
     /// Two groups behind an app's publishable key: the deferred call has a limit of its own
     /// (it is the one that hands out links).
@@ -20,20 +25,20 @@ struct DeferredController {
         let app = context.app
         let body = try await request.decode(as: DeferredRequest.self, context: context)
         let installID = try Self.installID(body.installID)
-        if let earlier = try await state.store.deferredAnswer(appID: app.id, installID: installID) {
+        if let earlier = try await store.deferredAnswer(appID: app.id, installID: installID) {
             return Self.json(earlier)
         }
         // A click made a moment ago may still be queued for the recorder's next write.
-        await state.clicks.waitUntilStored(state.clicks.acceptedMark, timeout: .seconds(1))
+        await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(1))
         let now = Date.now
         let fingerprint = try fingerprint(body, request: request, context: context, now: now)
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
         let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
                                          type: "install", matchType: $0.type, time: now) }
-        try await state.store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
+        try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
         // Two racing first calls of one install: the stored answer is the one both get.
-        return Self.json(try await state.store.deferredAnswer(appID: app.id, installID: installID) ?? text)
+        return Self.json(try await store.deferredAnswer(appID: app.id, installID: installID) ?? text)
     }
 
     @Sendable func event(_ request: Request, context: SDKContext) async throws -> Response {
@@ -48,13 +53,13 @@ struct DeferredController {
         }
         var linkID: String?
         if let id = body.linkID {
-            guard let link = try await state.store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
+            guard let link = try await store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
             linkID = link.id
         } else if let clickID = body.clickID {
             // Only this app's clicks: another app's click id must not add to its stats.
-            linkID = try await state.store.linkID(ofClick: clickID, appID: app.id)
+            linkID = try await store.linkID(ofClick: clickID, appID: app.id)
         }
-        try await state.store.insert(event: AppEvent(
+        try await store.insert(event: AppEvent(
             appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type, name: body.name,
             properties: body.properties ?? [:], time: .now
         ))
@@ -66,17 +71,17 @@ struct DeferredController {
         // Exact first: the Play referrer or the pasteboard token name the click.
         for token in [body.installReferrer, body.pasteboardToken].compactMap({ $0 }) {
             guard let clickID = PasteboardToken.clickID(in: token),
-                  let click = try await state.store.pendingClick(id: clickID), click.appID == app.id, click.expiresAt > now,
-                  try await state.store.consume(clickID: clickID, by: installID) else { continue }
+                  let click = try await store.pendingClick(id: clickID), click.appID == app.id, click.expiresAt > now,
+                  try await store.consume(clickID: clickID, by: installID) else { continue }
             return (found(click, type: "deterministic", confidence: 1), (click, "deterministic"))
         }
         guard let prefix = fingerprint.prefixKey else { return (.init(status: "not_found", deepLink: nil), nil) }
-        var candidates = try await state.store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
+        var candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
         for _ in 0..<3 {
             guard case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: app.deferredThreshold),
                   strength == .probabilistic || body.allowWeakMatch == true else { break }
             // A weak answer the app asked for is delivered, so it is consumed too: nobody else gets it.
-            if try await state.store.consume(clickID: click.clickID, by: installID) {
+            if try await store.consume(clickID: click.clickID, by: installID) {
                 return (found(click, type: strength.rawValue, confidence: confidence), (click, strength.rawValue))
             }
             candidates.removeAll { $0.clickID == click.clickID }
@@ -99,9 +104,9 @@ struct DeferredController {
             query.append("deep_link_sub\(index)=\(URLText.queryValue(sub))")
             event["deep_link_sub\(index)"] = sub
         }
-        let app = state.directory.current.apps[click.appID]
+        let app = directory.current.apps[click.appID]
         let host = app?.host(for: .primary) ?? app?.domains.first?.host ?? "localhost"
-        let url = state.addressing.url(host: host, path: path, query: query.joined(separator: "&"))
+        let url = port.addressing.url(host: host, path: path, query: query.joined(separator: "&"))
         return DeepLinkResultBody(status: "found", deepLink: .init(
             url: url, path: path, deepLinkValue: content.deepLinkValue, deepLinkSubs: content.deepLinkSubs, isDeferred: true,
             matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: event
@@ -120,7 +125,7 @@ struct DeferredController {
             width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
             timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
         )
-        let keys = state.networkKeys.keys(for: state.clientAddress(request, context))
+        let keys = networkKeys.keys(for: addresses.address(request, context))
         return InstallFingerprint(networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
                                   model: device.model, signals: signals, time: now)
     }

@@ -5,7 +5,10 @@ import UnilinkCore
 
 /// `/v1/sdk/*`: calls from the app, with its publishable key.
 struct SDKController {
-    let state: ServerState
+    let directory: HostDirectory
+    let links: LinkCache
+    let port: BoundPort
+    let maxURLBytes: Int
 
     /// `group` is `/v1/sdk`, behind an app's publishable key.
     func register(on group: RouterGroup<SDKContext>) {
@@ -16,7 +19,7 @@ struct SDKController {
     @Sendable func resolve(_ request: Request, context: SDKContext) async throws -> Response {
         let app = context.app
         let body = try await request.decode(as: ResolveRequest.self, context: context)
-        guard body.url.utf8.count <= state.settings.maxURLBytes else { throw APIError.badRequest("'url' is longer than \(state.settings.maxURLBytes) bytes") }
+        guard body.url.utf8.count <= maxURLBytes else { throw APIError.badRequest("'url' is longer than \(maxURLBytes) bytes") }
         guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
         let os = try Self.os(body.os)
         if let version = body.appVersion, version.count > 64 || AppVersion(version) == nil {
@@ -25,7 +28,7 @@ struct SDKController {
         guard let link = try await resolve(url, app: app), !(link.link?.isExpired(at: .now) ?? false) else {
             return try HTTPBody.json(DeepLinkResultBody(status: "not_found", deepLink: nil))
         }
-        var deepLink = Self.deepLink(link, addressing: state.addressing)
+        var deepLink = Self.deepLink(link, addressing: port.addressing)
         if let update = UpdateRequirement(link, os: os, appVersion: body.appVersion) {
             deepLink.minAppVersion = update.minimum
             deepLink.requiresUpdate = update.requiresUpdate
@@ -42,15 +45,15 @@ struct SDKController {
     }
 
     private func resolve(_ url: LinkURL, app: App) async throws -> ResolvedLink? {
-        let resolver = LinkResolver(cache: state.links)
+        let resolver = LinkResolver(cache: links)
         if url.scheme == "https" || url.scheme == "http" {
             let name = url.host.lowercased()
-            guard let host = state.directory.host(name), host.app.id == app.id else { return nil }
+            guard let host = directory.host(name), host.app.id == app.id else { return nil }
             return try await resolver.resolve(host: host, name: name, path: url.path.isEmpty ? "/" : url.path, query: url.query)
         }
         // A scheme URL (`shop://u/42?ref=x`): its host and path together are the content path.
         guard [app.ios?.scheme, app.android?.scheme].contains(url.scheme), let primary = app.host(for: .primary) ?? app.domains.first?.host,
-              let host = state.directory.host(primary) else { return nil }
+              let host = directory.host(primary) else { return nil }
         let path = "/" + ([url.host] + [String(url.path.drop(while: { $0 == "/" }))]).filter { !$0.isEmpty }.joined(separator: "/")
         var resolved = try await resolver.resolve(host: host, name: primary, path: path, query: url.query)
         if resolved == nil {

@@ -7,7 +7,9 @@ import UnilinkStorage
 /// `POST /v1/clicks/{click_id}/signals`: the preview page's script, once per click,
 /// within minutes. No key: the click id is the credential, and a click takes one report.
 struct SignalsController {
-    let state: ServerState
+    let store: SQLStore
+    let clicks: ClickQueue
+    let recorder: ClickRecorderService
     static let deadline: TimeInterval = 600
     static let maxBodyBytes = 4096
 
@@ -21,13 +23,13 @@ struct SignalsController {
         guard ClickID.isWellFormed(Substring(clickID)) else { throw APIError.notFound("no click has the id '\(clickID.prefix(40))'") }
         let body = try await request.decode(as: ClickSignals.self, context: context)
         let signals = try Self.validate(body)
-        var result = try await state.store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
-        if result == .unknownClick, state.clicks.contains(clickID: clickID) {
-            // The page was quicker than the recorder: store the queue now and try again.
-            await ClickRecorderService(queue: state.clicks, store: state.store, logger: context.logger).flush()
-            // The recorder may have been writing it already: wait for that write (bounded).
-            for _ in 0..<40 where state.clicks.contains(clickID: clickID) { try await Task.sleep(for: .milliseconds(25)) }
-            result = try await state.store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
+        var result = try await store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
+        if result == .unknownClick {
+            // The page was quicker than the recorder: its click was queued before the page
+            // was answered, so once what is queued now is stored, the click is there.
+            await recorder.flush()
+            await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(2))
+            result = try await store.attach(signals: signals, toClick: clickID, now: .now, deadline: Self.deadline)
         }
         switch result {
         case .accepted: return Response(status: .noContent)

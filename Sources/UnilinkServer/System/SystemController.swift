@@ -2,11 +2,16 @@ import Hummingbird
 import Logging
 import NIOCore
 import Prometheus
+import UnilinkCore
 import UnilinkStorage
 
 /// Health and the API description.
 struct SystemController {
-    let state: ServerState
+    let store: SQLStore
+    let clicks: ClickQueue
+    let links: LinkCache
+    let metrics: PrometheusCollectorRegistry
+    let metricsToken: String?
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/healthz", use: health)
@@ -22,7 +27,7 @@ struct SystemController {
             let queued_clicks: Int
             let dropped_clicks: Int
         }
-        return try HTTPBody.json(Health(queued_clicks: state.clicks.count, dropped_clicks: state.clicks.droppedCount))
+        return try HTTPBody.json(Health(queued_clicks: clicks.count, dropped_clicks: clicks.droppedCount))
     }
 
     /// Ready to serve everything: the database answers. Load balancers take an instance out
@@ -39,16 +44,16 @@ struct SystemController {
             var queued_clicks: Int
         }
         do {
-            try await state.store.ping()
-            var readiness = Readiness(status: "ready", database: "ok", queued_clicks: state.clicks.count)
-            if let problem = state.store.writeProblem {
+            try await store.ping()
+            var readiness = Readiness(status: "ready", database: "ok", queued_clicks: clicks.count)
+            if let problem = store.writeProblem {
                 readiness = Readiness(status: "degraded", database: "ok", storage: "refusing_writes", storage_problem: problem.reason,
-                                      storage_problem_since: Timestamp.format(problem.since), queued_clicks: state.clicks.count)
+                                      storage_problem_since: Timestamp.format(problem.since), queued_clicks: clicks.count)
             }
             return try HTTPBody.json(readiness)
         } catch {
             context.logger.warning("not ready: the database does not answer", metadata: ["error": "\(error)"])
-            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: state.clicks.count),
+            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: clicks.count),
                                              status: .serviceUnavailable)
             response.headers[.retryAfter] = "5"
             return response
@@ -58,26 +63,26 @@ struct SystemController {
     /// Prometheus text format: clicks by outcome and platform, the click queue, and (when
     /// the executable bootstrapped swift-metrics with the same registry) HTTP requests.
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard Self.mayReadMetrics(request, peer: context.peerAddress, token: state.settings.metricsToken) else {
+        guard Self.mayReadMetrics(request, peer: context.peerAddress, token: metricsToken) else {
             throw APIError.notFound("no route for GET /metrics")
         }
-        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored"))
-            .set(Int64(state.clicks.count))
-        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
-            .set(Int64(state.clicks.droppedCount))
-        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "bytes",
+        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored"))
+            .set(Int64(clicks.count))
+        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
+            .set(Int64(clicks.droppedCount))
+        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "bytes",
                                                   helpText: "Estimated bytes of the clicks waiting to be stored (UNILINK_CLICK_QUEUE_MB bounds it)"))
-            .set(Int64(state.clicks.bytes))
-        let cached = state.links.count
-        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "entries", helpText: "Links held in memory"))
+            .set(Int64(clicks.bytes))
+        let cached = links.count
+        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "entries", helpText: "Links held in memory"))
             .set(Int64(cached.links))
-        state.metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "bytes",
+        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "bytes",
                                                   helpText: "Estimated bytes of the links held in memory (UNILINK_LINK_CACHE_MB bounds it)"))
             .set(Int64(cached.bytes))
         return Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.emitToBuffer()))
+            body: .init(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer()))
         )
     }
 
@@ -95,9 +100,9 @@ struct SystemController {
     static func mayReadMetrics(_ request: Request, peer: String?, token: String?) -> Bool {
         if let token {
             guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
-            return constantTimeEquals(String(header.dropFirst(7)), token)
+            return ConstantTime.equals(String(header.dropFirst(7)), token)
         }
-        guard request.headers[ServerState.xForwardedFor] == nil, request.headers[ServerState.forwarded] == nil,
+        guard request.headers[ClientAddressResolver.xForwardedFor] == nil, request.headers[ClientAddressResolver.forwarded] == nil,
               let peer else { return false }
         return peer == "127.0.0.1" || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }

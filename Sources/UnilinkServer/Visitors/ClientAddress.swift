@@ -4,7 +4,7 @@ import Foundation
 /// Untrusted peers cannot spoof their address with a header, and only the header the
 /// proxy itself sets is read: a proxy that sets `Forwarded` passes a visitor's own
 /// `X-Forwarded-For` through untouched.
-struct ClientAddress {
+struct ClientAddress: Sendable {
     /// The header the trusted proxies set (`UNILINK_FORWARDED_HEADER`).
     enum Header: String, Sendable {
         case xForwardedFor = "x-forwarded-for"

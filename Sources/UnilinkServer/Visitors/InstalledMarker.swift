@@ -32,7 +32,7 @@ struct InstalledMarker: Sendable {
     }
 
     func isValid(_ marker: Substring, for link: Link) -> Bool {
-        marker.utf8.count == 22 && constantTimeEquals(String(marker), signature(for: link))
+        marker.utf8.count == 22 && ConstantTime.equals(String(marker), signature(for: link))
     }
 
     private static func message(_ link: Link) -> Data {

@@ -9,7 +9,7 @@ import UnilinkCore
 /// year), a page to try it (`/sdk/try`), and `POST /v1/sdk/links`, the link the SDK's
 /// share helper makes with the publishable key.
 struct WebSDKController {
-    let state: ServerState
+    let links: LinkService
 
     func register(on router: Router<AppRequestContext>) {
         router.get("/sdk/web.js") { _, _ in Self.script(cache: "public, max-age=3600") }
@@ -41,7 +41,6 @@ struct WebSDKController {
         body.social = asked.social
         body.campaign = asked.campaign
         body.data = asked.data
-        let links = LinksController(state: state)
         let (link, _) = try await links.create(body, app: context.app)
         let shown = links.shown(link, context.app)
         struct Answer: Encodable {

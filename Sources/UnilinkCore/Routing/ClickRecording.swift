@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a click leaves behind, decided from the click alone: which click id it is (a new
+/// one, or the preview page's carried to the alternate host), and whether it waits for an
+/// install (a pending click that deferred matching draws from). Pure.
+public enum ClickRecording {
+    /// Outcomes on a phone that may end in an install: the visitor saw the preview or the
+    /// browser hint, or was sent to the store (directly or through Chrome's intent).
+    public static func mayInstall(_ outcome: ClickOutcome) -> Bool {
+        switch outcome {
+        case .preview, .store, .intent, .browserHint: true
+        case .web, .platformURL, .expired, .scheme: false
+        }
+    }
+
+    /// The click a request on the alternate host continues: the preview page's button
+    /// carries its click id there (`ul_click`), so the store redirect is the same click and
+    /// the Play referrer names it. Any other host, or a malformed id, starts a new click.
+    public static func carriedClickID(query: String?, role: HostRole) -> String? {
+        guard role == .alternate, let query, query.contains(LinkParameters.clickKey),
+              let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
+              ClickID.isWellFormed(Substring(carried)) else { return nil }
+        return carried
+    }
+
+    /// The pending click a mobile click that may end in an install leaves, with what
+    /// matching needs (`nil` for every other click). `network` are the visitor address's
+    /// keys, `userAgentHeader` the raw header (Safari's version is read from it).
+    public static func pendingClick(
+        _ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome, network: (network: String?, prefix: String?), userAgentHeader: String
+    ) -> PendingClick? {
+        let agent = visit.userAgent
+        guard agent.os == .ios || agent.os == .android, agent.isMobile, mayInstall(outcome) else { return nil }
+        let window = link.link?.matchWindowSeconds ?? link.app.matchWindowSeconds
+        return PendingClick(
+            clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
+            expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), networkKey: network.network, prefixKey: network.prefix,
+            os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages,
+            safariVersion: agent.app == nil ? UserAgent.safariVersion(userAgentHeader) : nil,
+            reachedStore: outcome == .store || outcome == .intent
+        )
+    }
+}

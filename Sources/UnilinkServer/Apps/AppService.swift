@@ -1,0 +1,81 @@
+import Foundation
+import UnilinkAPI
+import UnilinkCore
+import UnilinkStorage
+
+/// The one writer of apps, their hosts and keys: the API and the dashboard create and
+/// change apps through it, and every change reloads the host directory here and in the
+/// other instances.
+struct AppService: Sendable {
+    let store: SQLStore
+    let directory: HostDirectory
+    let changes: ChangeFeed
+
+    /// A new app and its keys; the answer is the only time its secret key is shown.
+    func create(_ body: AppBody) async throws -> AppBody {
+        let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
+        try checkHostsFree(app)
+        let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
+        try await store.insert(app: app, keys: [
+            AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
+            AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
+        ])
+        try await changes.directoryChanged()
+        var response = AppInput.body(of: app, publishableKey: publishable)
+        response.secretKey = secret
+        return response
+    }
+
+    func update(_ old: App, with body: AppBody) async throws -> AppBody {
+        let app = try AppInput.patch(old, with: body)
+        try checkHostsFree(app)
+        try await store.update(app: app)
+        try await changes.directoryChanged()
+        return shown(app)
+    }
+
+    /// A new key of `kind`; the old one keeps working until `graceSeconds` have passed.
+    func rotateKey(of appID: String, kind: AppKey.Kind, graceSeconds: Int) async throws -> KeyRotation.Answer {
+        let now = Date.now
+        let graceUntil = now.addingTimeInterval(TimeInterval(graceSeconds))
+        var answer = KeyRotation.Answer(kind: kind.rawValue, previousKeyExpiresAt: Timestamp.format(graceUntil))
+        switch kind {
+        case .secret:
+            let secret = Identifiers.secretKey()
+            try await store.rotate(to: AppKey(hash: Identifiers.hash(secret), appID: appID, kind: .secret), graceUntil: graceUntil, now: now)
+            answer.secretKey = secret
+        case .publishable:
+            let publishable = Identifiers.publishableKey()
+            try await store.rotate(to: AppKey(hash: Identifiers.hash(publishable), appID: appID, kind: .publishable, publishable: publishable),
+                                   graceUntil: graceUntil, now: now)
+            answer.publishableKey = publishable
+        }
+        try await changes.directoryChanged()
+        return answer
+    }
+
+    func app(id: String) throws -> App {
+        guard let app = directory.current.apps[id] else { throw APIError.notFound("no app has the id '\(id.prefix(40))'") }
+        return app
+    }
+
+    /// Every app, oldest first.
+    var all: [App] {
+        directory.current.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    /// An app as the API shows it, with its current publishable key.
+    func shown(_ app: App) -> AppBody {
+        AppInput.body(of: app, publishableKey: directory.current.publishableKeyOfApp[app.id])
+    }
+
+    /// A host belongs to one app: say which host is taken before anything is written.
+    private func checkHostsFree(_ app: App) throws {
+        let hosts = directory.current.hosts
+        for domain in app.domains {
+            if let owner = hosts[domain.host], owner.app.id != app.id {
+                throw APIError.conflict("host_taken", "the host '\(domain.host)' already belongs to another app")
+            }
+        }
+    }
+}

@@ -66,50 +66,32 @@ struct DeferredController {
         return Response(status: .accepted)
     }
 
+    /// Runs `DeferredAnswer`: fetches and consumes what it asks for, until it answers.
     private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
         -> (DeepLinkResultBody, (click: PendingClick, type: String)?) {
-        // Exact first: the Play referrer or the pasteboard token name the click.
-        for token in [body.installReferrer, body.pasteboardToken].compactMap({ $0 }) {
-            guard let clickID = PasteboardToken.clickID(in: token),
-                  let click = try await store.pendingClick(id: clickID), click.appID == app.id, click.expiresAt > now,
-                  try await store.consume(clickID: clickID, by: installID) else { continue }
-            return (found(click, type: "deterministic", confidence: 1), (click, "deterministic"))
-        }
-        guard let prefix = fingerprint.prefixKey else { return (.init(status: "not_found", deepLink: nil), nil) }
-        var candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
-        for _ in 0..<3 {
-            guard case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: app.deferredThreshold),
-                  strength == .probabilistic || body.allowWeakMatch == true else { break }
-            // A weak answer the app asked for is delivered, so it is consumed too: nobody else gets it.
-            if try await store.consume(clickID: click.clickID, by: installID) {
-                return (found(click, type: strength.rawValue, confidence: confidence), (click, strength.rawValue))
+        var machine = DeferredAnswer(appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
+                                     threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
+        var action = machine.start()
+        while true {
+            switch action {
+            case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
+            case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
+            case .fetchCandidates(let prefix): action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
+            case .answer(.notFound): return (.init(status: "not_found", deepLink: nil), nil)
+            case .answer(.found(let click, let type, let confidence)): return (found(click, type: type, confidence: confidence), (click, type))
             }
-            candidates.removeAll { $0.clickID == click.clickID }
         }
-        return (.init(status: "not_found", deepLink: nil), nil)
     }
 
-    /// A new user's app gets the content only: path, deep_link_value and subs. Campaign,
-    /// channel and source stay on the server (DOMAIN.md section 8).
+    /// A new user's app gets the content only (`DeferredContent`).
     private func found(_ click: PendingClick, type: String, confidence: Double) -> DeepLinkResultBody {
-        let content = click.content
-        let path = content.path.flatMap { $0.isEmpty ? nil : $0 } ?? "/"
-        var query: [String] = []
-        var event: [String: String] = [:]
-        if let value = content.deepLinkValue {
-            query.append("deep_link_value=\(URLText.queryValue(value))")
-            event["deep_link_value"] = value
-        }
-        for (index, sub) in content.deepLinkSubs.sorted(by: { $0.key < $1.key }) {
-            query.append("deep_link_sub\(index)=\(URLText.queryValue(sub))")
-            event["deep_link_sub\(index)"] = sub
-        }
+        let content = DeferredContent(click.content)
         let app = directory.current.apps[click.appID]
         let host = app?.host(for: .primary) ?? app?.domains.first?.host ?? "localhost"
-        let url = port.addressing.url(host: host, path: path, query: query.joined(separator: "&"))
+        let url = port.addressing.url(host: host, path: content.path, query: content.query)
         return DeepLinkResultBody(status: "found", deepLink: .init(
-            url: url, path: path, deepLinkValue: content.deepLinkValue, deepLinkSubs: content.deepLinkSubs, isDeferred: true,
-            matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: event
+            url: url, path: content.path, deepLinkValue: click.content.deepLinkValue, deepLinkSubs: click.content.deepLinkSubs, isDeferred: true,
+            matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event
         ))
     }
 

@@ -7,7 +7,7 @@ import UnilinkStorage
 /// change apps through it, and every change reloads the host directory here and in the
 /// other instances.
 struct AppService: Sendable {
-    let store: SQLStore
+    let store: any AppStore
     let directory: HostDirectory
     let changes: ChangeFeed
 

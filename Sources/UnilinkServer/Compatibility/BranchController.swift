@@ -11,7 +11,7 @@ import UnilinkStorage
 /// `branch_key`. Answers as Branch did (200 `{"url"}`); the same alias with the same data
 /// is the same URL, with other data a 409.
 struct BranchController {
-    let store: SQLStore
+    let store: any LinkStore
     let directory: HostDirectory
     let links: LinkService
     static let maxBulk = 1000

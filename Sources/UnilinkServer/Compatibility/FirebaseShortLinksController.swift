@@ -8,7 +8,7 @@ import UnilinkStorage
 /// backend that created FDL short links changes one base URL. The same input gives the
 /// same short link; the short link routes as the FDL long link did.
 struct FirebaseShortLinksController {
-    let store: SQLStore
+    let store: any LinkStore
     let directory: HostDirectory
     let links: LinkService
     let port: BoundPort

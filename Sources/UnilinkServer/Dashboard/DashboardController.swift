@@ -11,7 +11,7 @@ import UnilinkStorage
 /// `UNILINK_DASHBOARD_HOST`). Every change goes through the API controllers' own
 /// functions, so validation, permissions and errors are the API's.
 struct DashboardController {
-    let store: SQLStore
+    let store: any LinkStore & ClickStore & EventStore & SessionStore
     let directory: HostDirectory
     let apps: AppService
     let links: LinkService

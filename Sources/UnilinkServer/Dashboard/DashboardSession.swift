@@ -31,7 +31,7 @@ struct DashboardSession: Sendable {
     }
 
     /// The session of the request's cookie, if it is stored and current.
-    static func find(_ request: Request, store: SQLStore, directory: HostDirectory) async throws -> DashboardSession? {
+    static func find(_ request: Request, store: any SessionStore, directory: HostDirectory) async throws -> DashboardSession? {
         guard let token = request.cookies[cookieName]?.value, token.count == 43 else { return nil }
         guard let record = try await store.session(tokenHash: Identifiers.hash(token), at: .now) else { return nil }
         if let appID = record.appID, directory.current.apps[appID] == nil { return nil }

@@ -6,7 +6,7 @@ import UnilinkStorage
 /// The link debugger's page: what every kind of visitor gets from one link, decided by
 /// the click path's own resolver and router, and which AASA rule claims its path.
 struct LinkDebugPage {
-    let store: SQLStore
+    let store: any ClickStore
     let directory: HostDirectory
     let links: LinkCache
     let port: BoundPort

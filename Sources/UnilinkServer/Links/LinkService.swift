@@ -8,7 +8,7 @@ import UnilinkStorage
 /// endpoints and the importer all create, change and delete links through it, so
 /// validation, idempotent aliases and the change feed are the same for every caller.
 struct LinkService: Sendable {
-    let store: SQLStore
+    let store: any LinkStore & ClickStore & EventStore
     let changes: ChangeFeed
     let port: BoundPort
     let installedMarker: InstalledMarker

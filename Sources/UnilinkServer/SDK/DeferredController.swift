@@ -7,7 +7,7 @@ import UnilinkStorage
 /// `POST /v1/sdk/deferred` (first launch: the link the app was installed from) and
 /// `POST /v1/sdk/events` (installs, opens, custom events), with the publishable key.
 struct DeferredController {
-    let store: SQLStore
+    let store: any PendingClickStore & EventStore & LinkStore & ClickStore
     let clicks: ClickQueue
     let directory: HostDirectory
     let port: BoundPort

@@ -7,7 +7,7 @@ import UnilinkStorage
 /// `POST /v1/clicks/{click_id}/signals`: the preview page's script, once per click,
 /// within minutes. No key: the click id is the credential, and a click takes one report.
 struct SignalsController {
-    let store: SQLStore
+    let store: any PendingClickStore
     let clicks: ClickQueue
     let recorder: ClickRecorderService
     static let deadline: TimeInterval = 600

@@ -1,0 +1,13 @@
+public import Foundation
+public import UnilinkCore
+
+/// Clicks as recorded, and their numbers. `SQLStore` is one on SQLite and PostgreSQL.
+public protocol ClickStore: Sendable {
+    func insert(clicks: [ClickRecord], steppingAside: Bool) async throws
+    func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount]
+    func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount]
+    func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick]
+    func linkID(ofClick clickID: String, appID: String) async throws -> String?
+}
+
+extension SQLStore: ClickStore {}

@@ -31,13 +31,16 @@ final class PostgresPool: SQLDatabase, Sendable {
     let client: PostgresClient
     let logger: Logger
     private let options: PoolOptions
-    private let runner: Task<Void, Never>
+    /// The pool's own task, when nobody runs it as a service (tests, `unilink migrate`).
+    private let runner: Task<Void, Never>?
 
     var eventLoop: any EventLoop { PostgresClient.defaultEventLoopGroup.next() }
     var dialect: any SQLDialect { PostgresDialect() }
     var queryLogLevel: Logger.Level? { .trace }
 
-    init(url: String, options: PoolOptions, logger: Logger) throws {
+    /// `runsItself`: the pool runs in a task of its own until `shutdown`; otherwise a
+    /// service group runs it (`PostgresConnections`).
+    init(url: String, options: PoolOptions, logger: Logger, runsItself: Bool = true) throws {
         let core = try Self.configuration(url)
         guard let host = core.host, let port = core.port else {
             throw StoreError.invalidInput("UNILINK_DATABASE_URL needs a host and port")
@@ -57,13 +60,14 @@ final class PostgresPool: SQLDatabase, Sendable {
         self.client = client
         self.logger = logger
         self.options = options
-        runner = Task { await client.run() }
+        runner = runsItself ? Task { await client.run() } : nil
     }
 
-    /// Ends the pool's task and waits for it: its connections are closed on return.
+    /// Ends the pool's own task and waits for it: its connections are closed on return. A
+    /// pool a service group runs ends with the group.
     func shutdown() async {
-        runner.cancel()
-        await runner.value
+        runner?.cancel()
+        await runner?.value
     }
 
     static func configuration(_ url: String) throws -> PostgresConnection.Configuration {

@@ -55,7 +55,9 @@ public final class SQLStore: Sendable {
     /// another program's database); PostgreSQL is waited for up to `pool.startWait` while it
     /// cannot be reached, and refused at once when it answers with a refusal. Failures are
     /// `DatabaseProblem`s; everything opened before one is closed again.
-    public static func open(_ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), logger: Logger) async throws -> SQLStore {
+    public static func open(
+        _ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil, logger: Logger
+    ) async throws -> SQLStore {
         let store: SQLStore
         switch location {
         case .sqliteMemory, .sqliteFile:
@@ -86,7 +88,7 @@ public final class SQLStore: Sendable {
             store = SQLStore(engine: .sqlite(connection, WriteGate()), logger: logger, sqliteThread: thread, fileLock: lock)
         case .postgres(let url):
             try await PostgresPool.waitUntilReachable(url: url, wait: pool.startWait, logger: logger)
-            store = SQLStore(engine: .postgres(try PostgresPool(url: url, options: pool, logger: logger)), logger: logger)
+            store = SQLStore(engine: .postgres(try connections?.pool ?? PostgresPool(url: url, options: pool, logger: logger)), logger: logger)
         }
         do {
             if store.dialect == .sqlite {

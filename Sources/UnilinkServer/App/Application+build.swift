@@ -86,9 +86,10 @@ struct PreparedServer: Sendable {
 /// Opens and migrates the store, makes sure an admin token exists, creates the demo on
 /// an empty database, and loads the host directory. A failure closes the store again.
 func prepareServer(
-    settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    connections: PostgresConnections? = nil
 ) async throws -> PreparedServer {
-    let store = try await SQLStore.open(settings.database, migrate: settings.migrates, pool: settings.databasePool, logger: logger)
+    let store = try await SQLStore.open(settings.database, migrate: settings.migrates, pool: settings.databasePool, over: connections, logger: logger)
     do {
         let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
         let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil

@@ -1,4 +1,3 @@
-public import Foundation
 public import UnilinkCore
 
 /// Clicks as recorded, and their numbers. `SQLStore` is one on SQLite and PostgreSQL.

@@ -43,7 +43,8 @@ let package = Package(
     ],
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
-        .target(name: "UnilinkCore", dependencies: ["CUnicodeIDNA"], swiftSettings: swiftSettings),
+        // May use UnilinkAPI's leaf values (link values, vocabulary): still no I/O.
+        .target(name: "UnilinkCore", dependencies: ["UnilinkAPI", "CUnicodeIDNA"], swiftSettings: swiftSettings),
         // UTS #46 (IDNA) from the ICU that Foundation already ships (lib_FoundationICU on
         // Linux, libicucore on Apple's systems): browsers' own tables for host names.
         .target(
@@ -58,7 +59,7 @@ let package = Package(
         .target(
             name: "UnilinkStorage",
             dependencies: [
-                "UnilinkCore",
+                "UnilinkCore", "UnilinkAPI",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -110,7 +111,7 @@ let package = Package(
             path: "Tests/UnilinkTestSupport",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore", "UnilinkAPI"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkCLITests",
             dependencies: ["unilink", "UnilinkAPI", "Unilink", "UnilinkTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],

@@ -7,15 +7,15 @@ struct APIClient: Sendable {
     let transport: any UnilinkTransport
 
     func resolve(_ url: URL, appVersion: String?) async throws -> DeepLinkResultBody {
-        try await call("/v1/sdk/resolve", ResolveRequest(url: url.absoluteString, appVersion: appVersion, os: "ios"))
+        try await call(APIPath.sdkResolve, ResolveRequest(url: url.absoluteString, appVersion: appVersion, os: .ios))
     }
 
     func deferred(_ request: DeferredRequest) async throws -> DeepLinkResultBody {
-        try await call("/v1/sdk/deferred", request)
+        try await call(APIPath.sdkDeferred, request)
     }
 
     func event(_ request: EventRequest) async throws {
-        let _: Empty = try await call("/v1/sdk/events", request)
+        let _: Empty = try await call(APIPath.sdkEvents, request)
     }
 
     private struct Empty: Decodable {

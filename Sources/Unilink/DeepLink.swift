@@ -1,4 +1,5 @@
 public import Foundation
+import UnilinkAPI
 
 /// One link the app was opened with, or installed from.
 public struct DeepLink: Sendable, Equatable {
@@ -94,4 +95,16 @@ public struct DeepLinkResult: Sendable {
 
     public static let notFound = DeepLinkResult(status: .notFound)
     public static let ignored = DeepLinkResult(status: .ignored)
+}
+
+extension DeepLink.MatchType {
+    /// The server's match type of an answer; none is a link the app was opened with.
+    init(_ type: UnilinkAPI.MatchType?) {
+        switch type {
+        case nil: self = .direct
+        case .deterministic?: self = .deterministic
+        case .probabilistic?: self = .probabilistic
+        case .weak?: self = .weak
+        }
+    }
 }

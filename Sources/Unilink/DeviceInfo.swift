@@ -1,10 +1,13 @@
 public import Foundation
+public import UnilinkAPI
+
+/// The platforms the server knows (`ios`, `android`), as the wire spells them.
+public typealias AppPlatform = UnilinkAPI.AppPlatform
 
 /// What the first launch tells the server for deferred matching. The SDK reads it from
 /// the device on iOS; tests and other platforms pass their own.
 public struct DeviceInfo: Sendable, Equatable {
-    /// `ios` or `android`.
-    public var os: String
+    public var os: AppPlatform
     public var osVersion: String?
     /// `iPhone16,2`.
     public var model: String?
@@ -16,7 +19,7 @@ public struct DeviceInfo: Sendable, Equatable {
     public var timeZone: String?
     public var appVersion: String?
 
-    public init(os: String = "ios", osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
+    public init(os: AppPlatform = .ios, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
                 screenScale: Double? = nil, languages: [String] = Locale.preferredLanguages, timeZone: String? = TimeZone.current.identifier,
                 appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String) {
         self.os = os

@@ -1,4 +1,5 @@
 import Foundation
+import UnilinkAPI
 
 /// Reads a link on the device, without the network: the content address of a long link
 /// or scheme URL (DOMAIN.md section 7), so the app can show the screen's skeleton at once.
@@ -24,7 +25,7 @@ struct LinkDecoder {
         }
         let segments = url.path.split(separator: "/")
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        let carriesContent = query.contains { $0.name == "deep_link_value" }
+        let carriesContent = query.contains { $0.name == LinkParameterKey.deepLinkValue }
         return segments.count == 1 && !carriesContent ? .short : .long
     }
 
@@ -42,11 +43,11 @@ struct LinkDecoder {
         var link = DeepLink(url: url, path: path.removingPercentEncoding ?? path, isProvisional: true)
         for item in components?.queryItems ?? [] {
             let value = item.value ?? ""
-            if item.name == "deep_link_value" {
+            if item.name == LinkParameterKey.deepLinkValue {
                 link.deepLinkValue = value
-            } else if item.name.hasPrefix("deep_link_sub"), let index = Int(item.name.dropFirst("deep_link_sub".count)), (1...10).contains(index) {
+            } else if let index = LinkParameterKey.deepLinkSubIndex(item.name) {
                 link.deepLinkSubs[index] = value
-            } else if !["ul_code", "ul_click"].contains(item.name) {
+            } else if item.name != LinkParameterKey.code, item.name != LinkParameterKey.click {
                 link.clickEvent[item.name] = value
             }
         }

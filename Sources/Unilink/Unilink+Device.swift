@@ -1,4 +1,5 @@
 import Foundation
+import UnilinkAPI
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -15,13 +16,13 @@ extension Unilink {
             // scale other than its panel's, and only the points agree with the page.
             let screen = UIScreen.main.bounds
             return DeviceInfo(
-                os: "ios", osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
+                os: .ios, osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
                 screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.scale)
             )
         }
         #else
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        return DeviceInfo(os: "ios", osVersion: "\(version.majorVersion).\(version.minorVersion)")
+        return DeviceInfo(os: .ios, osVersion: "\(version.majorVersion).\(version.minorVersion)")
         #endif
     }
 

@@ -115,7 +115,7 @@ public final class Unilink: Sendable {
         let local = decoder.decode(url)
         do {
             let answer = try await client.resolve(url, appVersion: await deviceInfo().appVersion)
-            guard answer.status == "found", let link = answer.deepLink else { return .notFound }
+            guard answer.status == .found, let link = answer.deepLink else { return .notFound }
             return DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: url))
         } catch {
             if let local { return DeepLinkResult(status: .found, deepLink: local, error: error) }
@@ -172,7 +172,7 @@ public final class Unilink: Sendable {
         do {
             let answer = try await client.deferred(request)
             install.deferredChecked = true
-            guard answer.status == "found", let link = answer.deepLink else { return await deliver(.notFound) }
+            guard answer.status == .found, let link = answer.deepLink else { return await deliver(.notFound) }
             return await deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: configuration.apiBaseURL)))
         } catch {
             state.withLock { $0.deferredTask = nil }
@@ -204,7 +204,7 @@ public final class Unilink: Sendable {
         DeepLink(
             url: URL(string: body.url) ?? fallbackURL, path: body.path, deepLinkValue: body.deepLinkValue, deepLinkSubs: body.deepLinkSubs,
             clickEvent: body.clickEvent, isDeferred: body.isDeferred,
-            matchType: body.matchType.flatMap(DeepLink.MatchType.init(rawValue:)) ?? .direct, clickID: body.clickID,
+            matchType: DeepLink.MatchType(body.matchType), clickID: body.clickID,
             confidence: body.confidence, requiresUpdate: body.requiresUpdate ?? false, minAppVersion: body.minAppVersion,
             updateURL: body.storeURL.flatMap(URL.init(string:)), fallbackURL: body.fallbackURL.flatMap(URL.init(string:))
         )

@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// What the app tells the server happened, for the numbers of the link that led there.
 public enum UnilinkEvent: Sendable, Equatable {
     /// The first launch after install (send it after the deferred check).
@@ -7,11 +9,11 @@ public enum UnilinkEvent: Sendable, Equatable {
     /// Anything else the team counts: a purchase, a sign-up.
     case custom(String, properties: [String: String] = [:])
 
-    var type: String {
+    var type: EventType {
         switch self {
-        case .install: "install"
-        case .open: "open"
-        case .custom: "custom"
+        case .install: .install
+        case .open: .open
+        case .custom: .custom
         }
     }
 

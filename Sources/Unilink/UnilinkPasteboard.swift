@@ -1,4 +1,5 @@
 import Foundation
+import UnilinkAPI
 
 /// Opt-in pasteboard support for exact deferred matches. Never reads the pasteboard
 /// silently: `mayHoldToken` (UIKit) only asks iOS whether there is text (no prompt); the
@@ -8,6 +9,6 @@ public enum UnilinkPasteboard {
     /// The token in text the user pasted, if it is one of ours.
     public static func token(in text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.hasPrefix("unilink:") ? trimmed : nil
+        return trimmed.hasPrefix(LinkParameterKey.pasteboardPrefix) ? trimmed : nil
     }
 }

@@ -4,10 +4,10 @@ public struct ResolveRequest: Codable, Sendable, Equatable {
     /// The running app's version (`CFBundleShortVersionString`, or Android's version code):
     /// a link with a higher `min_app_version` answers `requires_update`.
     public var appVersion: String?
-    /// `ios` (the default) or `android`: which of the link's minimum versions applies.
-    public var os: String?
+    /// Which of the link's minimum versions applies (iOS's by default).
+    public var os: AppPlatform?
 
-    public init(url: String, appVersion: String? = nil, os: String? = nil) {
+    public init(url: String, appVersion: String? = nil, os: AppPlatform? = nil) {
         self.url = url
         self.appVersion = appVersion
         self.os = os
@@ -26,7 +26,7 @@ public struct DeepLinkResultBody: Codable, Sendable, Equatable {
         public var deepLinkValue: String?
         public var deepLinkSubs: [Int: String]
         public var isDeferred: Bool
-        public var matchType: String?
+        public var matchType: MatchType?
         public var confidence: Double?
         public var clickID: String?
         public var clickEvent: [String: String]
@@ -40,7 +40,7 @@ public struct DeepLinkResultBody: Codable, Sendable, Equatable {
 
         public init(
             url: String, path: String, deepLinkValue: String?, deepLinkSubs: [Int: String], isDeferred: Bool,
-            matchType: String?, confidence: Double?, clickID: String?, clickEvent: [String: String],
+            matchType: MatchType?, confidence: Double?, clickID: String?, clickEvent: [String: String],
             minAppVersion: String? = nil, requiresUpdate: Bool? = nil, storeURL: String? = nil, fallbackURL: String? = nil
         ) {
             self.minAppVersion = minAppVersion
@@ -59,11 +59,10 @@ public struct DeepLinkResultBody: Codable, Sendable, Equatable {
         }
     }
 
-    /// `found` or `not_found`.
-    public var status: String
+    public var status: ResultStatus
     public var deepLink: DeepLink?
 
-    public init(status: String, deepLink: DeepLink?) {
+    public init(status: ResultStatus, deepLink: DeepLink?) {
         self.status = status
         self.deepLink = deepLink
     }

@@ -1,8 +1,7 @@
 /// `POST /v1/sdk/deferred`: the app's first launch after install.
 public struct DeferredRequest: Codable, Sendable, Equatable {
     public struct Device: Codable, Sendable, Equatable {
-        /// `ios` or `android`.
-        public var os: String
+        public var os: AppPlatform
         public var osVersion: String?
         /// `iPhone16,2`, `SM-S918B`.
         public var model: String?
@@ -12,7 +11,7 @@ public struct DeferredRequest: Codable, Sendable, Equatable {
         public var languages: [String]?
         public var timeZone: String?
 
-        public init(os: String, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
+        public init(os: AppPlatform, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
                     screenScale: Double? = nil, languages: [String]? = nil, timeZone: String? = nil) {
             self.os = os
             self.osVersion = osVersion
@@ -84,14 +83,14 @@ public struct ClickSignals: Codable, Sendable, Equatable {
 public struct EventRequest: Codable, Sendable, Equatable {
     public var installID: String
     /// `open`, `install` or `custom`.
-    public var type: String
+    public var type: EventType
     public var name: String?
     public var clickID: String?
     /// The stored link an open came from (the resolve answer's `click_event.link_id`).
     public var linkID: String?
     public var properties: [String: String]?
 
-    public init(installID: String, type: String, name: String? = nil, clickID: String? = nil, linkID: String? = nil, properties: [String: String]? = nil) {
+    public init(installID: String, type: EventType, name: String? = nil, clickID: String? = nil, linkID: String? = nil, properties: [String: String]? = nil) {
         self.installID = installID
         self.type = type
         self.name = name

@@ -3,15 +3,14 @@ public struct LinkBatchPlan: Codable, Sendable, Equatable {
     public struct Item: Codable, Sendable, Equatable {
         /// The link's position in the request.
         public var index: Int
-        /// `create`, `exists` (the same alias with the same content: kept), `conflict` or `invalid`.
-        public var status: String
+        public var status: PlanStatus
         public var alias: String?
         /// Why a link cannot be created.
         public var message: String?
         /// The stored link's short URL, for `exists`.
         public var url: String?
 
-        public init(index: Int, status: String, alias: String? = nil, message: String? = nil, url: String? = nil) {
+        public init(index: Int, status: PlanStatus, alias: String? = nil, message: String? = nil, url: String? = nil) {
             self.index = index
             self.status = status
             self.alias = alias

@@ -1,46 +1,8 @@
 /// A link as the API reads and writes it (creation, partial update and responses).
 public struct LinkBody: Codable, Sendable, Equatable {
-    public struct MinAppVersion: Codable, Sendable, Equatable {
-        public var ios: String?
-        public var android: String?
-
-        public init(ios: String? = nil, android: String? = nil) {
-            self.ios = ios
-            self.android = android
-        }
-    }
-
-    public struct Social: Codable, Sendable, Equatable {
-        public var title: String?
-        public var description: String?
-        public var imageURL: String?
-
-        public init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
-            self.title = title
-            self.description = description
-            self.imageURL = imageURL
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case title, description, imageURL = "image_url"
-        }
-    }
-
-    public struct Campaign: Codable, Sendable, Equatable {
-        public var channel: String?
-        public var campaign: String?
-        public var feature: String?
-        public var source: String?
-        public var medium: String?
-
-        public init(channel: String? = nil, campaign: String? = nil, feature: String? = nil, source: String? = nil, medium: String? = nil) {
-            self.channel = channel
-            self.campaign = campaign
-            self.feature = feature
-            self.source = source
-            self.medium = medium
-        }
-    }
+    public typealias MinAppVersion = UnilinkAPI.MinAppVersion
+    public typealias Social = UnilinkAPI.Social
+    public typealias Campaign = UnilinkAPI.Campaign
 
     public var id: String?
     public var code: String?

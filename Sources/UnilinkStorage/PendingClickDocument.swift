@@ -1,3 +1,4 @@
+import UnilinkAPI
 import Foundation
 import UnilinkCore
 
@@ -77,7 +78,7 @@ enum PendingClickDocument {
             json.open("social")
             json.field("title", social.title)
             json.field("description", social.description)
-            json.field("imageURL", social.imageURL)
+            json.field("image_url", social.imageURL)
             json.close()
         }
         if let campaign = content.campaign {

@@ -204,7 +204,11 @@ final class PostgresPool: SQLDatabase, Sendable {
         if error is StoreError || error is CancellationError { return error }
         if let error = error as? PSQLError {
             if let info = error.serverInfo {
-                guard info[.sqlState] == "23505" else { return error }
+                let state = info[.sqlState] ?? ""
+                // The server ended the connection (an administrator, a restart, a crash): the
+                // next lease gets a new one, so this is "retry shortly", not a fault.
+                if state.hasPrefix("57P") || state.hasPrefix("08") { return StoreError.unavailable("PostgreSQL ended the connection (\(state))") }
+                guard state == "23505" else { return error }
                 switch info[.constraintName] ?? "" {
                 case "domains_pkey": return StoreError.hostTaken(Self.keyValue(info[.detail]))
                 case "links_alias": return StoreError.aliasTaken(Self.keyValue(info[.detail]))

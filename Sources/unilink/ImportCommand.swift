@@ -49,22 +49,22 @@ struct ImportCommand: AsyncParsableCommand {
         counts["unreadable"] = problems.count
         for start in stride(from: 0, to: readable.count, by: 1000) {
             let chunk = Array(readable[start..<min(start + 1000, readable.count)])
-            let plan: LinkBatchPlan = try await post("/v1/links/batch?dry_run=true", chunk.map { $0.body! }, key: key)
+            let plan: LinkBatchPlan = try await post(APIPath.linkBatch + "?dry_run=true", chunk.map { $0.body! }, key: key)
             if let app, plan.appID != app { throw ValidationError("the key belongs to app \(plan.appID), not \(app)") }
             for item in plan.data {
                 let row = chunk[item.index]
-                counts[item.status, default: 0] += 1
+                counts[item.status.rawValue, default: 0] += 1
                 switch item.status {
-                case "create": creatable.append(row)
-                case "exists": break
-                default: problems.append("line \(row.line): \(item.status): \(item.message ?? "") (\(row.oldURL ?? item.alias ?? ""))")
+                case .create: creatable.append(row)
+                case .exists: break
+                case .conflict, .invalid: problems.append("line \(row.line): \(item.status.rawValue): \(item.message ?? "") (\(row.oldURL ?? item.alias ?? ""))")
                 }
             }
         }
         var created: [LinkBody] = []
         if !dryRun {
             for start in stride(from: 0, to: creatable.count, by: 1000) {
-                let batch: LinkBatch = try await post("/v1/links/batch", creatable[start..<min(start + 1000, creatable.count)].map { $0.body! }, key: key)
+                let batch: LinkBatch = try await post(APIPath.linkBatch, creatable[start..<min(start + 1000, creatable.count)].map { $0.body! }, key: key)
                 created += batch.data
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import Unilink
+import UnilinkAPI
 
 /// The SDK against the real server on a loopback port with a fresh database (the demo
 /// app): links of every kind, then a deferred link after a simulated iPhone click.
@@ -15,7 +16,7 @@ struct SDKEndToEndTests {
         )
         // A fresh UserDefaults suite: a new install, stored the way the app stores it.
         let defaults = UserDefaults(suiteName: "unilink-e2e-\(UUID().uuidString)")!
-        let device = DeviceInfo(os: "ios", osVersion: "18.1", model: "iPhone14,7", screenWidth: 1170, screenHeight: 2532, screenScale: 3,
+        let device = DeviceInfo(os: .ios, osVersion: "18.1", model: "iPhone14,7", screenWidth: 1170, screenHeight: 2532, screenScale: 3,
                                 languages: ["en-GB"], timeZone: "Europe/London", appVersion: "1.0")
         return Unilink(configuration: configuration, storage: UserDefaultsStorage(defaults: defaults), deviceInfo: { device })
     }

@@ -88,7 +88,7 @@ struct ScaleOutTests {
         async let first = firstLaunch("install-scale-1", through: a)
         async let second = firstLaunch("install-scale-2", through: b)
         let answers = try await [first, second]
-        #expect(answers.filter { $0.status == "found" }.count == 1, "one of two racing installs gets the click: \(answers.map(\.status))")
+        #expect(answers.filter { $0.status == .found }.count == 1, "one of two racing installs gets the click: \(answers.map(\.status))")
         #expect(answers.compactMap(\.deepLink).first?.path == "/p/1")
         return (linkID, secret)
     }

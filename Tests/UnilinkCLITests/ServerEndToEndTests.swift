@@ -71,7 +71,7 @@ struct ServerEndToEndTests {
 
         let resolved = try await client.send("/v1/sdk/resolve", method: .POST, key: publishable, json: #"{"url": "https://exm.pl/\#(code)"}"#)
         let result = try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(resolved.body.utf8))
-        #expect(result.status == "found")
+        #expect(result.status == .found)
         #expect(result.deepLink?.deepLinkValue == "user")
         #expect(result.deepLink?.path == "/u/42")
 
@@ -118,9 +118,9 @@ struct ServerEndToEndTests {
             return try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(answer.body.utf8))
         }
         let stranger = try await firstLaunch("install-stranger-1", from: "198.51.100.20", width: 1284)
-        #expect(stranger.status == "not_found")
+        #expect(stranger.status == .notFound)
         let match = try await firstLaunch("install-clicker-1", from: "198.51.100.20", width: 1170)
-        #expect(match.status == "found")
+        #expect(match.status == .found)
         #expect(match.deepLink?.isDeferred == true)
         #expect(match.deepLink?.path == "/p/welcome")
         #expect(match.deepLink?.deepLinkValue == "welcome")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkAPI
 import UnilinkCore
 
 /// The first launch's answer, run against a scripted store: each row is what the store
@@ -35,7 +36,7 @@ struct DeferredAnswerTests {
     }
 
     static func found(_ outcome: DeferredAnswer.Outcome) -> (id: String, type: String)? {
-        if case .found(let click, let type, _) = outcome { return (click.clickID, type) }
+        if case .found(let click, let type, _) = outcome { return (click.clickID, type.rawValue) }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import UnilinkAPI
 import Foundation
 import Testing
 import UnilinkCore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkAPI
 import UnilinkCore
 
 @Suite("Links: codes, aliases, destinations, versions")
@@ -100,5 +101,19 @@ struct LinkModelTests {
         let addressing = HostAddressing(localPort: 8080)
         #expect(addressing.url(host: "go.localhost", path: "/x", query: nil) == "http://go.localhost:8080/x")
         #expect(addressing.url(host: "exm.pl", path: "/x y", query: "a=1") == "https://exm.pl/x%20y?a=1")
+    }
+}
+
+extension LinkModelTests {
+    /// The link values are the wire's (`image_url`); links and pending clicks stored before
+    /// spelled it `imageURL`, and still read back the same.
+    @Test func storedDocumentsOfEitherSpellingReadBack() throws {
+        for key in ["image_url", "imageURL"] {
+            let stored = #"{"path": "/u/1", "deepLinkSubs": {}, "webOnly": false, "data": {}, "social": {"title": "T", "\#(key)": "https://img.example/a.png"}}"#
+            let content = try JSONDecoder().decode(LinkContent.self, from: Data(stored.utf8))
+            #expect(content.social == LinkContent.Social(title: "T", imageURL: "https://img.example/a.png"))
+        }
+        let written = String(decoding: try JSONEncoder().encode(LinkContent.Social(imageURL: "x")), as: UTF8.self)
+        #expect(written == #"{"image_url":"x"}"#)
     }
 }

@@ -11,7 +11,7 @@ import UnilinkAPI
 struct DeferredTests {
     static let key = HTTPField.Name("X-Unilink-Key")!
 
-    static func deferred(_ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: String = "ios",
+    static func deferred(_ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: AppPlatform = .ios,
                          osVersion: String = "18.1", screen: (Int, Int, Double)? = (1179, 2556, 3), timeZone: String? = "Europe/Berlin",
                          referrer: String? = nil, token: String? = nil, allowWeak: Bool? = nil) async throws -> TestResponse {
         let request = DeferredRequest(
@@ -58,10 +58,10 @@ struct DeferredTests {
             let (app, _) = try await Self.setUp(client)
             let clickID = try await Self.click(client, address: "198.51.100.7")
             let first = try await Self.deferred(client, app: app, install: "install-aaaa-1", address: "198.51.100.7").decode(DeepLinkResultBody.self)
-            #expect(first.status == "found")
+            #expect(first.status == .found)
             let link = try #require(first.deepLink)
             #expect(link.isDeferred)
-            #expect(link.matchType == "probabilistic")
+            #expect(link.matchType == .probabilistic)
             #expect(link.clickID == clickID)
             #expect(link.path == "/u/42")
             #expect(link.deepLinkValue == "user")
@@ -71,7 +71,7 @@ struct DeferredTests {
             let retry = try await Self.deferred(client, app: app, install: "install-aaaa-1", address: "203.0.113.99").decode(DeepLinkResultBody.self)
             #expect(retry == first)
             let second = try await Self.deferred(client, app: app, install: "install-bbbb-2", address: "198.51.100.7").decode(DeepLinkResultBody.self)
-            #expect(second.status == "not_found")
+            #expect(second.status == .notFound)
         }
     }
 
@@ -80,10 +80,10 @@ struct DeferredTests {
             let (app, _) = try await Self.setUp(client)
             _ = try await Self.click(client, address: "198.51.100.7")
             let other = try await Self.deferred(client, app: app, install: "install-cccc-3", address: "192.0.2.50").decode(DeepLinkResultBody.self)
-            #expect(other.status == "not_found")
+            #expect(other.status == .notFound)
             #expect(other.deepLink == nil)
             let otherDevice = try await Self.deferred(client, app: app, install: "install-dddd-4", address: "198.51.100.7", screen: (750, 1334, 2))
-            #expect(try otherDevice.decode(DeepLinkResultBody.self).status == "not_found")
+            #expect(try otherDevice.decode(DeepLinkResultBody.self).status == .notFound)
         }
     }
 
@@ -93,7 +93,7 @@ struct DeferredTests {
             _ = try await Self.click(client, address: "198.51.100.7")
             _ = try await Self.click(client, address: "198.51.100.7")
             let result = try await Self.deferred(client, app: app, install: "install-eeee-5", address: "198.51.100.7").decode(DeepLinkResultBody.self)
-            #expect(result.status == "not_found")
+            #expect(result.status == .notFound)
         }
     }
 
@@ -101,18 +101,18 @@ struct DeferredTests {
         try await TestServer.run(.live) { client in
             let (app, link) = try await Self.setUp(client)
             let android = try await Self.click(client, address: "198.51.100.8", ua: UA.androidChrome, signals: nil)
-            let byReferrer = try await Self.deferred(client, app: app, install: "install-ffff-6", address: "192.0.2.1", os: "android", osVersion: "10",
+            let byReferrer = try await Self.deferred(client, app: app, install: "install-ffff-6", address: "192.0.2.1", os: .android, osVersion: "10",
                                                      screen: nil, timeZone: nil, referrer: "utm_source=unilink&ul_click=\(android)")
             let found = try byReferrer.decode(DeepLinkResultBody.self)
-            #expect(found.deepLink?.matchType == "deterministic")
+            #expect(found.deepLink?.matchType == .deterministic)
             #expect(found.deepLink?.confidence == 1)
             #expect(found.deepLink?.clickID == android)
             let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.9").text
             let token = String(try #require(page.firstMatch(of: /data-token="(unilink:[A-Za-z0-9]{22})"/)?.1))
             let byToken = try await Self.deferred(client, app: app, install: "install-gggg-7", address: "192.0.2.2", token: token).decode(DeepLinkResultBody.self)
-            #expect(byToken.deepLink?.matchType == "deterministic")
+            #expect(byToken.deepLink?.matchType == .deterministic)
             let reused = try await Self.deferred(client, app: app, install: "install-hhhh-8", address: "192.0.2.3", token: token).decode(DeepLinkResultBody.self)
-            #expect(reused.status == "not_found")
+            #expect(reused.status == .notFound)
             var stats: LinkStats?
             for _ in 0..<50 {
                 stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
@@ -171,14 +171,14 @@ struct DeferredTests {
             let (app, _) = try await Self.setUp(client)
             let clickID = try await Self.click(client, address: "198.51.100.20", signals: nil, tapsStore: false)
             let plain = try await Self.deferred(client, app: app, install: "install-weak-1", address: "198.51.100.20").decode(DeepLinkResultBody.self)
-            #expect(plain.status == "not_found")
+            #expect(plain.status == .notFound)
             let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
-            #expect(asked.deepLink?.matchType == "weak")
+            #expect(asked.deepLink?.matchType == .weak)
             #expect(asked.deepLink?.clickID == clickID)
             let confidence = try #require(asked.deepLink?.confidence)
             #expect(confidence >= 0.5 && confidence < 0.9)
             let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
-            #expect(again.status == "not_found")
+            #expect(again.status == .notFound)
         }
     }
 
@@ -197,7 +197,7 @@ struct DeferredTests {
             #expect(try lowered.decode(AppBody.self).minMatchConfidence == 0.6)
             let clickID = try await Self.click(client, address: "198.51.100.21", signals: nil, tapsStore: false)
             let found = try await Self.deferred(client, app: app, install: "install-conf-1", address: "198.51.100.21").decode(DeepLinkResultBody.self)
-            #expect(found.deepLink?.matchType == "probabilistic")
+            #expect(found.deepLink?.matchType == .probabilistic)
             #expect(found.deepLink?.clickID == clickID)
         }
     }
@@ -217,7 +217,7 @@ struct DeferredTests {
             #expect(refused.status == .notFound)
             let referrer = "utm_source=unilink&ul_click=\(clickID)"
             let stranger = try await Self.deferred(client, app: other, install: "install-other-2", address: "198.51.100.22", referrer: referrer)
-            #expect(try stranger.decode(DeepLinkResultBody.self).status == "not_found")
+            #expect(try stranger.decode(DeepLinkResultBody.self).status == .notFound)
             let stats = try await client.send(.get, "/v1/links/\(linkID)/stats", bearer: shop.secretKey).decode(LinkStats.self)
             #expect(stats.installs == 0 && stats.opens == 0)
             let own = try await Self.deferred(client, app: shop, install: "install-shop-1", address: "198.51.100.22").decode(DeepLinkResultBody.self)

@@ -1,3 +1,4 @@
+import UnilinkAPI
 import Foundation
 import Logging
 import SQLKit

@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// A Firebase Dynamic Links long link's parameters (DOMAIN.md section 10): present when
 /// the query has `link`. Unilink answers FDL's grammar on an app's own hosts so links
 /// printed before Firebase shut down keep working.

@@ -1,4 +1,5 @@
 public import Foundation
+public import UnilinkAPI
 
 /// The answer to an app's first launch, as a state machine that returns what to do next
 /// (swift-nio's and Hummingbird's shape): the caller fetches and consumes pending clicks
@@ -19,7 +20,7 @@ public struct DeferredAnswer: Sendable {
     }
 
     public enum Outcome: Equatable, Sendable {
-        case found(PendingClick, matchType: String, confidence: Double)
+        case found(PendingClick, matchType: MatchType, confidence: Double)
         case notFound
     }
 
@@ -68,9 +69,9 @@ public struct DeferredAnswer: Sendable {
     public mutating func consumed(_ taken: Bool) -> Action {
         switch state {
         case .consumingToken(let click, let remaining):
-            return taken ? finish(.found(click, matchType: "deterministic", confidence: 1)) : nextToken(remaining)
+            return taken ? finish(.found(click, matchType: .deterministic, confidence: 1)) : nextToken(remaining)
         case .consumingMatch(let click, let strength, let confidence, var candidates, let tries):
-            if taken { return finish(.found(click, matchType: strength.rawValue, confidence: confidence)) }
+            if taken { return finish(.found(click, matchType: strength == .probabilistic ? .probabilistic : .weak, confidence: confidence)) }
             candidates.removeAll { $0.clickID == click.clickID }
             return match(candidates, tries: tries + 1)
         default:

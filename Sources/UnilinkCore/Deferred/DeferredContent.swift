@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// What a new user's app receives of the click it was installed from: the content only
 /// (the path, `deep_link_value`, `deep_link_sub1...10`). Campaign, channel, source and the
 /// link's other data stay on the server (DOMAIN.md section 8, as AppsFlyer's UDL does).
@@ -13,12 +15,12 @@ public struct DeferredContent: Sendable, Equatable {
         var items: [String] = []
         var event: [String: String] = [:]
         if let value = content.deepLinkValue {
-            items.append("deep_link_value=\(URLText.queryValue(value))")
-            event["deep_link_value"] = value
+            items.append("\(LinkParameterKey.deepLinkValue)=\(URLText.queryValue(value))")
+            event[LinkParameterKey.deepLinkValue] = value
         }
         for (index, sub) in content.deepLinkSubs.sorted(by: { $0.key < $1.key }) {
-            items.append("deep_link_sub\(index)=\(URLText.queryValue(sub))")
-            event["deep_link_sub\(index)"] = sub
+            items.append("\(LinkParameterKey.deepLinkSub(index))=\(URLText.queryValue(sub))")
+            event[LinkParameterKey.deepLinkSub(index)] = sub
         }
         query = items.joined(separator: "&")
         self.event = event

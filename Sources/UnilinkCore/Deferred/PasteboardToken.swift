@@ -1,9 +1,10 @@
 import Foundation
+import UnilinkAPI
 
 /// The text the preview page copies for the app: `unilink:<click id>`. Distinctive, so
 /// the SDK's pattern detection can tell it from anything else a user copied.
 public enum PasteboardToken {
-    public static let prefix = "unilink:"
+    public static let prefix = LinkParameterKey.pasteboardPrefix
 
     public static func make(clickID: String) -> String {
         prefix + clickID

@@ -1,46 +1,11 @@
+public import UnilinkAPI
+
 /// What a link opens and how it presents itself: everything a link creator sets and
 /// a long link's query may add to or override.
 public struct LinkContent: Sendable, Equatable, Codable {
-    public struct MinAppVersion: Sendable, Equatable, Codable {
-        public var ios: String?
-        public var android: String?
-
-        public init(ios: String? = nil, android: String? = nil) {
-            self.ios = ios
-            self.android = android
-        }
-    }
-
-    public struct Social: Sendable, Equatable, Codable {
-        public var title: String?
-        public var description: String?
-        public var imageURL: String?
-
-        public init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
-            self.title = title
-            self.description = description
-            self.imageURL = imageURL
-        }
-    }
-
-    /// Attribution keys: kept on the server, never handed to a new user's app.
-    public struct Campaign: Sendable, Equatable, Codable {
-        public var channel: String?
-        public var campaign: String?
-        public var feature: String?
-        public var source: String?
-        public var medium: String?
-
-        public init(channel: String? = nil, campaign: String? = nil, feature: String? = nil, source: String? = nil, medium: String? = nil) {
-            self.channel = channel
-            self.campaign = campaign
-            self.feature = feature
-            self.source = source
-            self.medium = medium
-        }
-
-        public var isEmpty: Bool { self == Campaign() }
-    }
+    public typealias MinAppVersion = UnilinkAPI.MinAppVersion
+    public typealias Social = UnilinkAPI.Social
+    public typealias Campaign = UnilinkAPI.Campaign
 
     public static let subCount = 10
 

@@ -1,12 +1,14 @@
+import UnilinkAPI
+
 /// The query vocabulary of long links (DOMAIN.md section 7, OneLink and UTM spellings).
 public enum LinkParameters {
     /// Names the stored link a long URL stands for (`?ul_code=Ab3xK9p`).
-    public static let codeKey = "ul_code"
+    public static let codeKey = LinkParameterKey.code
     /// Carries a preview page's click id to the alternate host, so the store redirect
     /// continues the same click.
-    public static let clickKey = "ul_click"
+    public static let clickKey = LinkParameterKey.click
     /// A server-signed marker the sender adds for people known to have the app.
-    public static let installedKey = "ul_installed"
+    public static let installedKey = LinkParameterKey.installed
 
     /// Applies a long link's query on top of `content`: known keys override the stored
     /// values, anything else is an ad-hoc parameter kept in `data`.
@@ -15,7 +17,7 @@ public enum LinkParameters {
         for (name, value) in items {
             switch name {
             case codeKey, clickKey, installedKey: continue
-            case "deep_link_value": content.deepLinkValue = value
+            case LinkParameterKey.deepLinkValue: content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel", "af_channel": campaign.channel = value
             // Branch's and OneLink's destinations; the allow-list is applied when routing.
@@ -68,18 +70,16 @@ public enum LinkParameters {
 
     /// `deep_link_sub1` ... `deep_link_sub10` -> 1 ... 10.
     public static func subIndex(_ name: String) -> Int? {
-        guard name.hasPrefix("deep_link_sub"), let index = Int(name.dropFirst("deep_link_sub".count)),
-              (1...LinkContent.subCount).contains(index) else { return nil }
-        return index
+        LinkParameterKey.deepLinkSubIndex(name)
     }
 
     /// The query of a long URL for a stored link: the content address first (so an app can
     /// decode it before asking the server), then the reference and the code.
     public static func longQuery(for content: LinkContent, code: String?) -> String {
         var pairs: [(String, String)] = []
-        if let value = content.deepLinkValue { pairs.append(("deep_link_value", value)) }
+        if let value = content.deepLinkValue { pairs.append((LinkParameterKey.deepLinkValue, value)) }
         for index in 1...LinkContent.subCount {
-            if let sub = content.deepLinkSubs[index] { pairs.append(("deep_link_sub\(index)", sub)) }
+            if let sub = content.deepLinkSubs[index] { pairs.append((LinkParameterKey.deepLinkSub(index), sub)) }
         }
         if let ref = content.ref { pairs.append(("ref", ref)) }
         if let code { pairs.append((codeKey, code)) }

@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// Bytes a value holds in memory: its own inline size (`MemoryLayout` stride) plus the heap
 /// buffers of its strings and collections. What the caches and the click queue charge
 /// against their byte budgets; `Benchmarks/memory.py` compares it with resident growth.

@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// Decides what one click gets (DESIGN.md section 2). Pure: no I/O, no clock, no
 /// randomness; the click id and time come in with the visit.
 public struct ClickRouter: Sendable {

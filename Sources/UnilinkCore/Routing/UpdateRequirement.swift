@@ -1,3 +1,5 @@
+import UnilinkAPI
+
 /// What an opened link asks of the running app's version (FDL's `imv`, `amv`): the
 /// link's minimum for the platform and, when the app is older, where to update it.
 public struct UpdateRequirement: Sendable, Equatable {

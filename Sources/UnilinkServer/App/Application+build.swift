@@ -1,4 +1,5 @@
 public import Hummingbird
+import UnilinkAPI
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -168,21 +169,21 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         .register(on: router)
     AssociationController(directory: parts.directory).register(on: router)
     FirebaseShortLinksController(store: parts.store, directory: parts.directory, links: parts.linkService, port: parts.port,
-                                 installedMarker: parts.installedMarker).register(on: group("/v1/shortLinks", .api))
-    BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(on: group("/v1/url", .api))
-    AppsController(apps: parts.appService).register(on: group("/v1/apps", .api, .adminToken).group(context: AdminContext.self))
-    LinksController(links: parts.linkService).register(on: group("/v1/links", .api, .secretKey).group(context: AppContext.self))
+                                 installedMarker: parts.installedMarker).register(on: group(RouterPath(APIPath.firebaseShortLinks), .api))
+    BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(on: group(RouterPath(APIPath.branchURL), .api))
+    AppsController(apps: parts.appService).register(on: group(RouterPath(APIPath.apps), .api, .adminToken).group(context: AdminContext.self))
+    LinksController(links: parts.linkService).register(on: group(RouterPath(APIPath.links), .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192
     SDKController(directory: parts.directory, links: parts.links, port: parts.port, maxURLBytes: settings.maxURLBytes)
-        .register(on: group("/v1/sdk", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
+        .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
     DeferredController(store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
                        addresses: parts.addresses).register(
-        deferred: group("/v1/sdk/deferred", .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
-        events: group("/v1/sdk/events", .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
+        deferred: group(RouterPath(APIPath.sdkDeferred), .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
+        events: group(RouterPath(APIPath.sdkEvents), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
     )
     let webSDK = WebSDKController(links: parts.linkService)
     webSDK.register(on: router)
-    let sdkLinks = router.group("/v1/sdk/links")
+    let sdkLinks = router.group(RouterPath(APIPath.sdkLinks))
     sdkLinks.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
                                             allowMethods: [.post, .options], maxAge: .seconds(3600)))
     // Errors become responses inside CORS, so the page can read them.
@@ -192,6 +193,6 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: parts.directory))
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(store: parts.store, clicks: parts.clicks, recorder: parts.recorder)
-        .register(on: group("/v1/clicks", .signals, bodyLimit: SignalsController.maxBodyBytes))
+        .register(on: group(RouterPath(APIPath.clicks), .signals, bodyLimit: SignalsController.maxBodyBytes))
     return router
 }

@@ -1,3 +1,4 @@
+import UnilinkAPI
 import Foundation
 import UnilinkCore
 import UnilinkStorage

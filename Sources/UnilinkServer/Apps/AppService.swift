@@ -35,10 +35,10 @@ struct AppService: Sendable {
     }
 
     /// A new key of `kind`; the old one keeps working until `graceSeconds` have passed.
-    func rotateKey(of appID: String, kind: AppKey.Kind, graceSeconds: Int) async throws -> KeyRotation.Answer {
+    func rotateKey(of appID: String, kind: AppKeyKind, graceSeconds: Int) async throws -> KeyRotation.Answer {
         let now = Date.now
         let graceUntil = now.addingTimeInterval(TimeInterval(graceSeconds))
-        var answer = KeyRotation.Answer(kind: kind.rawValue, previousKeyExpiresAt: Timestamp.format(graceUntil))
+        var answer = KeyRotation.Answer(kind: kind, previousKeyExpiresAt: Timestamp.format(graceUntil))
         switch kind {
         case .secret:
             let secret = Identifiers.secretKey()

@@ -11,10 +11,12 @@ struct AppsController {
     func register(on group: RouterGroup<AdminContext>) {
         group.post(use: create)
         group.get(use: list)
-        group.get("{id}", use: get)
-        group.patch("{id}", use: update)
-        group.post("{id}/keys/rotate", use: rotateKey)
+        group.get(Self.below(APIPath.app), use: get)
+        group.patch(Self.below(APIPath.app), use: update)
+        group.post(Self.below(APIPath.appKeyRotation), use: rotateKey)
     }
+
+    private static func below(_ path: String) -> RouterPath { RouterPath(APIPath.relative(path, to: APIPath.apps)) }
 
     /// A new secret or publishable key; the old one keeps working for `grace_seconds`
     /// (default a day, at most 30 days, 0 to revoke it now), so deployed backends and
@@ -22,10 +24,7 @@ struct AppsController {
     @Sendable func rotateKey(_ request: Request, context: AdminContext) async throws -> Response {
         let app = try apps.app(id: try context.parameters.require("id"))
         let body = try await request.decode(as: KeyRotation.self, context: context)
-        let kind = try body.kind.map { kind in
-            guard let parsed = AppKey.Kind(rawValue: kind) else { throw APIError.badRequest("'kind' must be secret or publishable") }
-            return parsed
-        } ?? .secret
+        let kind = body.kind ?? .secret
         let grace = body.graceSeconds ?? 86_400
         guard (0...2_592_000).contains(grace) else { throw APIError.badRequest("'grace_seconds' must be between 0 and 2592000 (30 days)") }
         return try HTTPBody.json(try await apps.rotateKey(of: app.id, kind: kind, graceSeconds: grace), status: .created)

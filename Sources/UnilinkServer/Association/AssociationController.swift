@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import UnilinkAPI
 import NIOCore
 import UnilinkCore
 
@@ -10,10 +11,10 @@ struct AssociationController {
 
     /// HEAD too (the router generates it): validators check the files with it.
     func register(on router: Router<AppRequestContext>) {
-        router.get("/.well-known/apple-app-site-association", use: appleAssociation)
-        router.get("/apple-app-site-association", use: appleAssociation)
-        router.get("/.well-known/assetlinks.json", use: assetLinks)
-        router.get("/robots.txt", use: robots)
+        router.get(RouterPath(APIPath.appleAssociation), use: appleAssociation)
+        router.get(RouterPath(APIPath.appleAssociationAtRoot), use: appleAssociation)
+        router.get(RouterPath(APIPath.assetLinks), use: assetLinks)
+        router.get(RouterPath(APIPath.robots), use: robots)
     }
 
     @Sendable func appleAssociation(_ request: Request, context: AppRequestContext) async throws -> Response {

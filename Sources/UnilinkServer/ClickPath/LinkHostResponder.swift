@@ -1,4 +1,5 @@
 import Hummingbird
+import UnilinkAPI
 import Logging
 import UnilinkCore
 import UnilinkStorage
@@ -66,9 +67,9 @@ struct LinkHostResponder: HTTPResponder {
         guard request.method == .get || request.method == .head, errors.accepts(request) else { return .router }
         let path = request.uri.path
         switch path {
-        case "/.well-known/apple-app-site-association", "/apple-app-site-association":
+        case APIPath.appleAssociation, APIPath.appleAssociationAtRoot:
             return association.appleAssociationIfServed(request).map(Target.file) ?? .router
-        case "/.well-known/assetlinks.json":
+        case APIPath.assetLinks:
             return association.assetLinksIfServed(request).map(Target.file) ?? .router
         default:
             // The router's other routes on a link host all sit under these prefixes.

@@ -19,7 +19,7 @@ struct BranchController {
     /// `group` is `/v1/url` with the API's rate limit.
     func register(on group: RouterGroup<AppRequestContext>) {
         group.post(use: create)
-        group.post("bulk/{branch_key}", use: bulk)
+        group.post(RouterPath(APIPath.relative(APIPath.branchBulk, to: APIPath.branchURL)), use: bulk)
         group.get(use: read)
     }
 

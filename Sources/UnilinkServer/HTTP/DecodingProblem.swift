@@ -12,6 +12,7 @@ enum DecodingProblem {
         case .valueNotFound(let type, let context): return "\(path(context)) must be \(Self.name(of: type)), not null"
         case .keyNotFound(let key, _): return "'\(key.stringValue)' is required"
         case .dataCorrupted(let context):
+            if context.debugDescription.hasPrefix("must be ") { return "\(path(context)) \(context.debugDescription)" }
             return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(path(context)) is not valid"
         @unknown default: return "the body could not be read"
         }

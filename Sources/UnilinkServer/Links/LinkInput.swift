@@ -49,7 +49,7 @@ enum LinkInput {
                     throw APIError.badRequest("'min_app_version.\(platform)' must be a version like 5.2.0 or a version code like 520")
                 }
             }
-            content.minAppVersion = .init(ios: versions.ios, android: versions.android)
+            content.minAppVersion = versions
         }
         if let social = body.social {
             if let image = social.imageURL {
@@ -140,9 +140,9 @@ enum LinkInput {
         body.androidURL = content.androidURL
         body.desktopURL = content.desktopURL
         body.webOnly = content.webOnly
-        body.minAppVersion = content.minAppVersion.map { .init(ios: $0.ios, android: $0.android) }
-        body.social = content.social.map { .init(title: $0.title, description: $0.description, imageURL: $0.imageURL) }
-        body.campaign = content.campaign.map { .init(channel: $0.channel, campaign: $0.campaign, feature: $0.feature, source: $0.source, medium: $0.medium) }
+        body.minAppVersion = content.minAppVersion
+        body.social = content.social
+        body.campaign = content.campaign
         body.data = content.data.isEmpty ? nil : content.data
         body.expiresAt = link.expiresAt.map(Timestamp.format)
         body.matchWindowSeconds = link.matchWindowSeconds

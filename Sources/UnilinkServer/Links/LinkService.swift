@@ -58,14 +58,14 @@ struct LinkService: Sendable {
             do {
                 let (_, existing) = try await prepare([body], app: app)
                 if let alias = body.alias, !aliases.insert(alias).inserted {
-                    items.append(.init(index: index, status: "conflict", alias: alias, message: "the alias '\(alias)' appears twice in the batch"))
+                    items.append(.init(index: index, status: .conflict, alias: alias, message: "the alias '\(alias)' appears twice in the batch"))
                 } else if let link = existing[0] {
-                    items.append(.init(index: index, status: "exists", alias: body.alias, message: nil, url: shown(link, app).shortURL))
+                    items.append(.init(index: index, status: .exists, alias: body.alias, message: nil, url: shown(link, app).shortURL))
                 } else {
-                    items.append(.init(index: index, status: "create", alias: body.alias, message: nil))
+                    items.append(.init(index: index, status: .create, alias: body.alias, message: nil))
                 }
             } catch let error as APIError {
-                items.append(.init(index: index, status: error.status == .conflict ? "conflict" : "invalid", alias: body.alias, message: error.message))
+                items.append(.init(index: index, status: error.status == .conflict ? .conflict : .invalid, alias: body.alias, message: error.message))
             }
         }
         return items

@@ -14,14 +14,16 @@ struct LinksController {
     /// `group` is `/v1/links`, behind an app's secret key.
     func register(on group: RouterGroup<AppContext>) {
         group.post(use: create)
-        group.post("batch", use: createBatch)
+        group.post(Self.below(APIPath.linkBatch), use: createBatch)
         group.get(use: list)
-        group.get("{id}", use: get)
-        group.patch("{id}", use: update)
-        group.delete("{id}", use: delete)
-        group.get("{id}/stats", use: stats)
-        group.get("{id}/qr", use: qr)
+        group.get(Self.below(APIPath.link), use: get)
+        group.patch(Self.below(APIPath.link), use: update)
+        group.delete(Self.below(APIPath.link), use: delete)
+        group.get(Self.below(APIPath.linkStats), use: stats)
+        group.get(Self.below(APIPath.linkQR), use: qr)
     }
+
+    private static func below(_ path: String) -> RouterPath { RouterPath(APIPath.relative(path, to: APIPath.links)) }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
         let (link, created) = try await links.create(try await request.decode(as: LinkBody.self, context: context), app: context.app)

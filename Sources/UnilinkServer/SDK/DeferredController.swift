@@ -35,7 +35,7 @@ struct DeferredController {
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
         let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
-                                         type: "install", matchType: $0.type, time: now) }
+                                         type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now) }
         try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
         // Two racing first calls of one install: the stored answer is the one both get.
         return Self.json(try await store.deferredAnswer(appID: app.id, installID: installID) ?? text)
@@ -45,8 +45,7 @@ struct DeferredController {
         let app = context.app
         let body = try await request.decode(as: EventRequest.self, context: context)
         let installID = try Self.installID(body.installID)
-        guard ["open", "install", "custom"].contains(body.type) else { throw APIError.badRequest("'type' must be open, install or custom") }
-        if body.type == "custom", (body.name ?? "").isEmpty { throw APIError.badRequest("a custom event needs a 'name'") }
+        if body.type == .custom, (body.name ?? "").isEmpty { throw APIError.badRequest("a custom event needs a 'name'") }
         guard (body.name ?? "").count <= 128, (body.properties ?? [:]).count <= 50,
               (body.properties ?? [:]).allSatisfy({ $0.key.count <= 128 && $0.value.count <= 1024 }) else {
             throw APIError.badRequest("'name' takes up to 128 characters, 'properties' up to 50 short strings")
@@ -60,7 +59,7 @@ struct DeferredController {
             linkID = try await store.linkID(ofClick: clickID, appID: app.id)
         }
         try await store.insert(event: AppEvent(
-            appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type, name: body.name,
+            appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type.rawValue, name: body.name,
             properties: body.properties ?? [:], time: .now
         ))
         return Response(status: .accepted)
@@ -68,7 +67,7 @@ struct DeferredController {
 
     /// Runs `DeferredAnswer`: fetches and consumes what it asks for, until it answers.
     private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
-        -> (DeepLinkResultBody, (click: PendingClick, type: String)?) {
+        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType)?) {
         var machine = DeferredAnswer(appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
                                      threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
         var action = machine.start()
@@ -77,19 +76,19 @@ struct DeferredController {
             case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
             case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
             case .fetchCandidates(let prefix): action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
-            case .answer(.notFound): return (.init(status: "not_found", deepLink: nil), nil)
+            case .answer(.notFound): return (.init(status: .notFound, deepLink: nil), nil)
             case .answer(.found(let click, let type, let confidence)): return (found(click, type: type, confidence: confidence), (click, type))
             }
         }
     }
 
     /// A new user's app gets the content only (`DeferredContent`).
-    private func found(_ click: PendingClick, type: String, confidence: Double) -> DeepLinkResultBody {
+    private func found(_ click: PendingClick, type: MatchType, confidence: Double) -> DeepLinkResultBody {
         let content = DeferredContent(click.content)
         let app = directory.current.apps[click.appID]
         let host = app?.host(for: .primary) ?? app?.domains.first?.host ?? "localhost"
         let url = port.addressing.url(host: host, path: content.path, query: content.query)
-        return DeepLinkResultBody(status: "found", deepLink: .init(
+        return DeepLinkResultBody(status: .found, deepLink: .init(
             url: url, path: content.path, deepLinkValue: click.content.deepLinkValue, deepLinkSubs: click.content.deepLinkSubs, isDeferred: true,
             matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event
         ))
@@ -97,8 +96,9 @@ struct DeferredController {
 
     private func fingerprint(_ body: DeferredRequest, request: Request, context: SDKContext, now: Date) throws -> InstallFingerprint {
         let device = body.device
-        guard let os = UserAgent.OS(rawValue: device.os), os == .ios || os == .android else {
-            throw APIError.badRequest("'device.os' must be ios or android")
+        let os: UserAgent.OS = switch device.os {
+        case .ios: .ios
+        case .android: .android
         }
         for (name, value) in [("os_version", device.osVersion), ("model", device.model), ("app_version", body.appVersion)] {
             if let value, value.count > 64 { throw APIError.badRequest("'\(name)' is longer than 64 characters") }

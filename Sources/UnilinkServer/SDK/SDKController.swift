@@ -12,7 +12,7 @@ struct SDKController {
 
     /// `group` is `/v1/sdk`, behind an app's publishable key.
     func register(on group: RouterGroup<SDKContext>) {
-        group.post("resolve", use: resolve)
+        group.post(RouterPath(APIPath.relative(APIPath.sdkResolve, to: APIPath.sdk)), use: resolve)
     }
 
     /// The app was opened by a URL (universal link, short link or scheme): what it points to.
@@ -21,12 +21,12 @@ struct SDKController {
         let body = try await request.decode(as: ResolveRequest.self, context: context)
         guard body.url.utf8.count <= maxURLBytes else { throw APIError.badRequest("'url' is longer than \(maxURLBytes) bytes") }
         guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
-        let os = try Self.os(body.os)
+        let os: UserAgent.OS = body.os == .android ? .android : .ios
         if let version = body.appVersion, version.count > 64 || AppVersion(version) == nil {
             throw APIError.badRequest("'app_version' must be a version like 5.2.0 or a version code like 520")
         }
         guard let link = try await resolve(url, app: app), !(link.link?.isExpired(at: .now) ?? false) else {
-            return try HTTPBody.json(DeepLinkResultBody(status: "not_found", deepLink: nil))
+            return try HTTPBody.json(DeepLinkResultBody(status: .notFound, deepLink: nil))
         }
         var deepLink = Self.deepLink(link, addressing: port.addressing)
         if let update = UpdateRequirement(link, os: os, appVersion: body.appVersion) {
@@ -35,13 +35,7 @@ struct SDKController {
             deepLink.storeURL = update.storeURL
             deepLink.fallbackURL = update.fallbackURL
         }
-        return try HTTPBody.json(DeepLinkResultBody(status: "found", deepLink: deepLink))
-    }
-
-    private static func os(_ text: String?) throws -> UserAgent.OS {
-        guard let text else { return .ios }
-        guard let os = UserAgent.OS(rawValue: text), os == .ios || os == .android else { throw APIError.badRequest("'os' must be ios or android") }
-        return os
+        return try HTTPBody.json(DeepLinkResultBody(status: .found, deepLink: deepLink))
     }
 
     private func resolve(_ url: LinkURL, app: App) async throws -> ResolvedLink? {

@@ -15,7 +15,7 @@ struct SignalsController {
 
     /// `group` is `/v1/clicks`: no key, its own rate limit and body limit.
     func register(on group: RouterGroup<AppRequestContext>) {
-        group.post("{click_id}/signals", use: signals)
+        group.post(RouterPath(APIPath.relative(APIPath.clickSignals, to: APIPath.clicks)), use: signals)
     }
 
     @Sendable func signals(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,4 +1,5 @@
 import Hummingbird
+import UnilinkAPI
 import Logging
 import NIOCore
 import Prometheus
@@ -14,10 +15,10 @@ struct SystemController {
     let metricsToken: String?
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/healthz", use: health)
-        router.get("/readyz", use: ready)
-        router.get("/openapi.json", use: openAPI)
-        router.get("/metrics", use: metrics)
+        router.get(RouterPath(APIPath.health), use: health)
+        router.get(RouterPath(APIPath.readiness), use: ready)
+        router.get(RouterPath(APIPath.openAPI), use: openAPI)
+        router.get(RouterPath(APIPath.metrics), use: metrics)
     }
 
     /// Alive, with the click queue's depth; does not depend on the database.

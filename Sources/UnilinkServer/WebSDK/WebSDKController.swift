@@ -12,9 +12,9 @@ struct WebSDKController {
     let links: LinkService
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/sdk/web.js") { _, _ in Self.script(cache: "public, max-age=3600") }
-        router.get("/sdk/web-\(WebSDKScript.version).js") { _, _ in Self.script(cache: "public, max-age=31536000, immutable") }
-        router.get("/sdk/try", use: tryPage)
+        router.get(RouterPath(APIPath.webSDK)) { _, _ in Self.script(cache: "public, max-age=3600") }
+        router.get(RouterPath(APIPath.webSDK(version: WebSDKScript.version))) { _, _ in Self.script(cache: "public, max-age=31536000, immutable") }
+        router.get(RouterPath(APIPath.webSDKTryPage), use: tryPage)
     }
 
     /// `group` is `/v1/sdk/links` behind the publishable key, with CORS first: the team's
@@ -43,12 +43,7 @@ struct WebSDKController {
         body.data = asked.data
         let (link, _) = try await links.create(body, app: context.app)
         let shown = links.shown(link, context.app)
-        struct Answer: Encodable {
-            let shortURL: String?
-            let longURL: String?
-            enum CodingKeys: String, CodingKey { case shortURL = "short_url", longURL = "long_url" }
-        }
-        return try HTTPBody.json(Answer(shortURL: shown.shortURL, longURL: shown.longURL), status: .created)
+        return try HTTPBody.json(WebLink(shortURL: shown.shortURL, longURL: shown.longURL), status: .created)
     }
 
     /// A page to try the SDK on any host no app claims:

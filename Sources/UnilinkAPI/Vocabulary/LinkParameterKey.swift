@@ -1,0 +1,25 @@
+/// Names Unilink puts in URLs, shared by the server, the SDKs and the page scripts.
+public enum LinkParameterKey {
+    /// Names the stored link a long URL stands for (`?ul_code=Ab3xK9p`).
+    public static let code = "ul_code"
+    /// Carries a preview page's click id to the alternate host, so the store redirect
+    /// continues the same click.
+    public static let click = "ul_click"
+    /// A server-signed marker the sender adds for people known to have the app.
+    public static let installed = "ul_installed"
+    /// The content parameters of a long link.
+    public static let deepLinkValue = "deep_link_value"
+    public static func deepLinkSub(_ index: Int) -> String { "deep_link_sub\(index)" }
+    /// The pasteboard token's prefix (`unilink:<click id>`), which the preview page copies
+    /// and the iOS SDK reads on first launch.
+    public static let pasteboardPrefix = "unilink:"
+}
+
+extension LinkParameterKey {
+    /// `deep_link_sub1` ... `deep_link_sub10` -> 1 ... 10; `nil` for any other name.
+    public static func deepLinkSubIndex(_ name: String) -> Int? {
+        let prefix = "deep_link_sub"
+        guard name.hasPrefix(prefix), let index = Int(name.dropFirst(prefix.count)), (1...10).contains(index) else { return nil }
+        return index
+    }
+}

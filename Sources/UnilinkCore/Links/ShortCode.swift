@@ -45,5 +45,8 @@ public enum Alias {
         return nil
     }
 
-    static let reserved: Set<String> = ["v1", "healthz", "metrics", "robots.txt", "openapi.json", "apple-app-site-association", "favicon.ico"]
+    /// The shared paths a short host answers itself (the server's `SharedPaths`), and the
+    /// folders below which nothing is a link.
+    static let reserved: Set<String> = ["v1", "sdk", ".well-known", "healthz", "readyz", "metrics", "robots.txt", "openapi.json",
+                                        "apple-app-site-association", "favicon.ico"]
 }

@@ -149,9 +149,11 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, addresses: parts.addresses,
         rateLimiter: parts.rateLimiter, sessionHours: settings.dashboardSessionHours, debugPage: debugPage(parts, pages), pages: pages
     ).register(on: dashboardRouter)
+    let routes = RouteTable()
     router.addMiddleware {
         APIMetricsMiddleware()
         ErrorMiddleware(maxURLBytes: settings.maxURLBytes, store: parts.store)
+        AllowedMethods(table: routes)
         BodyLimitMiddleware(bytes: settings.maxBodyBytes)
     }
     router.add(middleware: DashboardMiddleware(
@@ -194,5 +196,6 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(store: parts.store, clicks: parts.clicks, recorder: parts.recorder)
         .register(on: group(RouterPath(APIPath.clicks), .signals, bodyLimit: SignalsController.maxBodyBytes))
+    routes.load(router.routes.map { ($0.path.description, $0.method) })
     return router
 }

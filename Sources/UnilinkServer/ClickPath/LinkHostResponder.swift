@@ -36,6 +36,10 @@ struct LinkHostResponder: HTTPResponder {
             return try await errors.handle(request, context: context) { request, context in
                 try await click.answer(request, name: name, host: host, peer: context.peerAddress, logger: context.logger).response
             }
+        case .notAllowed:
+            var refusal = APIError(.methodNotAllowed, "method_not_allowed", "a link takes GET and HEAD, not \(request.method.rawValue)")
+            refusal.headers[.allow] = "GET, HEAD"
+            return refusal.buffered.response
         case .router:
             return try await router.respond(to: request, context: context)
         }
@@ -49,7 +53,7 @@ struct LinkHostResponder: HTTPResponder {
             return file.withoutBody(if: request.method == .head)
         case .click(let name, let host):
             return click.answerFromMemory(request, name: name, host: host, peer: peer, logger: logger)
-        case .router:
+        case .router, .notAllowed:
             return nil
         }
     }
@@ -58,14 +62,21 @@ struct LinkHostResponder: HTTPResponder {
     private enum Target {
         case file(BufferedResponse)
         case click(name: String, host: HostDirectory.Host)
+        /// Another method on a link's path: links take GET and HEAD.
+        case notAllowed
         case router
     }
 
     private func target(_ request: Request) -> Target {
-        // Only GET and HEAD are a link host's own; an over-long URL goes down the router,
-        // whose error middleware refuses it.
-        guard request.method == .get || request.method == .head, errors.accepts(request) else { return .router }
+        // An over-long URL goes down the router, whose error middleware refuses it.
+        guard errors.accepts(request) else { return .router }
         let path = request.uri.path
+        guard request.method == .get || request.method == .head else {
+            let name = HostName.normalize(request.linkHost)
+            let isLinkPath = !SharedPaths.contains(path) && name != dashboardHost
+                && directory.host(name) != nil
+            return isLinkPath ? .notAllowed : .router
+        }
         switch path {
         case APIPath.appleAssociation, APIPath.appleAssociationAtRoot:
             return association.appleAssociationIfServed(request).map(Target.file) ?? .router
@@ -74,7 +85,7 @@ struct LinkHostResponder: HTTPResponder {
         default:
             // The router's other routes on a link host all sit under these prefixes.
             let name = HostName.normalize(request.linkHost)
-            guard !DashboardMiddleware.sharedPrefixes.contains(where: { path.hasPrefix($0) }), name != dashboardHost,
+            guard !SharedPaths.contains(path), name != dashboardHost,
                   let host = directory.host(name) else { return .router }
             return .click(name: name, host: host)
         }

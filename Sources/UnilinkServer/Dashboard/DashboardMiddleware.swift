@@ -12,11 +12,10 @@ struct DashboardMiddleware: RouterMiddleware {
     let dashboardHost: String?
     let pages: DashboardPages
 
-    static let sharedPrefixes = ["/v1/", "/sdk/", "/.well-known/", "/apple-app-site-association", "/robots.txt", "/healthz", "/readyz", "/metrics", "/openapi.json"]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard !Self.sharedPrefixes.contains(where: { path.hasPrefix($0) }) else { return try await next(request, context) }
+        guard !SharedPaths.contains(path) else { return try await next(request, context) }
         let name = HostName.normalize(request.linkHost)
         guard name == dashboardHost || directory.host(name) == nil else { return try await next(request, context) }
         if request.method != .get, request.method != .head, let refusal = SameOriginCheck.refusal(request.headers, host: request.linkHost) {

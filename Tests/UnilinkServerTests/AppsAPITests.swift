@@ -76,24 +76,33 @@ struct AppsAPITests {
         }
     }
 
+    /// What `/openapi.json` states is a 400; what only words can state (a URL browsers
+    /// refuse, a host name that is not one, two primary hosts, an identity a change lacks) a 422.
     @Test(arguments: [
-        (#"{"name": "X", "ios": {"team_id": "abc", "bundle_id": "com.x"}}"#, "ios.team_id"),
-        (#"{"name": 5}"#, "name"),
-        (#"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, "name"),
-        (#"{"name": "X", "domains": [{"host": "https://x.com/", "role": "primary"}]}"#, "not a host name"),
-        (#"{"name": "X", "domains": [{"host": "x.com", "role": "main"}]}"#, "primary, alternate or short"),
-        (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["AB:CD"]}}"#, "sha256_cert_fingerprints"),
-        (#"{"name": "X", "web": {"fallback_url": "javascript:alert(1)"}}"#, "web.fallback_url"),
-        (#"{"name": "X", "web": {"allowed_hosts": ["www.exa<mple.com"]}}"#, "web.allowed_hosts"),
-        (#"{"name": "X", "web": {"allowed_hosts": ["evil.example/www.example.com"]}}"#, "web.allowed_hosts"),
-        (#"{"name": "X", "web": {"allowed_hosts": ["256.0.0.1"]}}"#, "web.allowed_hosts"),
-        (#"{"name": "X""#, "not valid JSON"),
-        (#"["name"]"#, "must be an object"),
+        (#"{"name": "X", "ios": {"team_id": "abc", "bundle_id": "com.x"}}"#, 400, "ios.team_id"),
+        (#"{"name": 5}"#, 400, "name"),
+        (#"{"name": " \u3000\n"}"#, 400, "name"),
+        (#"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, 400, "name"),
+        (#"{"name": "X", "ios": {"team_id": "ABCDE12345"}}"#, 400, "ios.bundle_id"),
+        (#"{"name": "X", "domains": [{"host": "https://x.com/", "role": "primary"}]}"#, 400, "not a host name"),
+        (#"{"name": "X", "domains": [{"host": "x.com", "role": "main"}]}"#, 400, "primary, alternate or short"),
+        (#"{"name": "X", "domains": [{"host": "x.com", "role": "primary"}, {"host": "y.com", "role": "primary"}]}"#, 422, "one primary host"),
+        (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["AB:CD"]}}"#, 400, "sha256_cert_fingerprints"),
+        (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["+A\#(String(repeating: ":AB", count: 31))"]}}"#, 400,
+         "sha256_cert_fingerprints"),
+        (#"{"name": "X", "android": {"package": "com.x", "scheme": "https"}}"#, 422, "android.scheme"),
+        (#"{"name": "X", "paths": ["/a\u00a0b"]}"#, 400, "paths"),
+        (#"{"name": "X", "web": {"fallback_url": "javascript:alert(1)"}}"#, 422, "web.fallback_url"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["www.exa<mple.com"]}}"#, 422, "web.allowed_hosts"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["evil.example/www.example.com"]}}"#, 422, "web.allowed_hosts"),
+        (#"{"name": "X", "web": {"allowed_hosts": ["256.0.0.1"]}}"#, 422, "web.allowed_hosts"),
+        (#"{"name": "X""#, 400, "not valid JSON"),
+        (#"["name"]"#, 400, "must be an object"),
     ])
-    func badAppsAreRefusedNamingTheProblem(json: String, mentions: String) async throws {
+    func badAppsAreRefusedNamingTheProblem(json: String, status: Int, mentions: String) async throws {
         try await TestServer.run { client in
             let response = try await client.send(.post, "/v1/apps", json: json, bearer: TestServer.adminToken)
-            #expect(response.status == .badRequest)
+            #expect(response.status.code == status, "\(response.text)")
             #expect(response.text.contains(mentions), "\(response.text)")
         }
     }
@@ -118,6 +127,19 @@ struct AppsAPITests {
         }
     }
 
+    /// A platform's identity is needed the first time it is set, and only then.
+    @Test func aChangeAddingAPlatformNeedsItsIdentity() async throws {
+        try await TestServer.run { client in
+            let created = try await client.send(.post, "/v1/apps", json: #"{"name": "Web only"}"#, bearer: TestServer.adminToken).decode(AppBody.self)
+            let uri = "/v1/apps/\(try #require(created.id))"
+            let partial = try await client.send(.patch, uri, json: #"{"ios": {"scheme": "shop"}}"#, bearer: TestServer.adminToken)
+            #expect(partial.status == .unprocessableContent && partial.errorCode == "app_identity_required", "\(partial.text)")
+            #expect(try await client.send(.patch, uri, json: #"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, bearer: TestServer.adminToken).status == .ok)
+            let scheme = try await client.send(.patch, uri, json: #"{"ios": {"scheme": "shop"}}"#, bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(scheme.ios?.scheme == "shop" && scheme.ios?.bundleID == "com.x")
+        }
+    }
+
     @Test func keysRotateWithAGracePeriod() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp()
@@ -137,6 +159,8 @@ struct AppsAPITests {
             #expect(try await client.send(.get, "/v1/links", bearer: app.secretKey).status == .unauthorized, "revoked at once")
             #expect(try await client.send(.get, "/v1/links", bearer: newSecret).status == .ok)
 
+            let withoutBody = try await client.send(.post, uri, bearer: TestServer.adminToken)
+            #expect(withoutBody.status == .created && withoutBody.text.contains("\"kind\":\"secret\""), "no body: the secret key, a day's grace")
             let publishable = try await client.send(.post, uri, json: #"{"kind": "publishable", "grace_seconds": 3600}"#, bearer: TestServer.adminToken)
             let newPublishable = try #require((try JSONSerialization.jsonObject(with: Data(publishable.text.utf8)) as? [String: Any])?["publishable_key"] as? String)
             let key = HTTPField.Name("X-Unilink-Key")!

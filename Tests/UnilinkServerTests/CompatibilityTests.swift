@@ -62,8 +62,13 @@ struct CompatibilityTests {
     @Test func shortLinksErrorsComeInFirebasesShape() async throws {
         try await TestServer.run { client in
             let shop = try await client.createApp()
+            for uri in ["/v1/shortLinks?key=pk_nope", "/v1/shortLinks"] {
+                // Google's APIs: a request without a valid key is PERMISSION_DENIED.
+                let response = try await client.send(.post, uri, json: Self.info)
+                let error = try Self.json(response)["error"] as? [String: Any]
+                #expect(response.status == .forbidden && error?["status"] as? String == "PERMISSION_DENIED" && error?["code"] as? Int == 403, "\(response.text)")
+            }
             let cases: [(String, String, String)] = [
-                ("wrong key", "/v1/shortLinks?key=pk_nope", Self.info),
                 ("no link", "/v1/shortLinks?key=\(shop.publishableKey)", #"{"longDynamicLink": "https://exm.pl/?apn=com.example.shop"}"#),
                 ("another domain", "/v1/shortLinks?key=\(shop.publishableKey)", Self.info.replacingOccurrences(of: "https://exm.pl", with: "https://other.example")),
                 ("link not allowed", "/v1/shortLinks?key=\(shop.publishableKey)", Self.info.replacingOccurrences(of: "https://www.example.com/item/7", with: "https://evil.example.net/")),

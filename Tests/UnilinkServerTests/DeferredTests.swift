@@ -133,6 +133,9 @@ struct DeferredTests {
             #expect(stats.opens == 1)
             let bad = try await client.send(.post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "party"}"#, headers: [Self.key: app.publishableKey])
             #expect(bad.status == .badRequest)
+            let unnamed = try await client.send(.post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "custom", "name": ""}"#,
+                                                headers: [Self.key: app.publishableKey])
+            #expect(unnamed.status == .unprocessableContent && unnamed.errorCode == "event_name_required", "\(unnamed.text)")
         }
     }
 

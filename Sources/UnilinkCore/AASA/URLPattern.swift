@@ -151,9 +151,3 @@ public enum CharacterClass: Sendable, Equatable {
         }
     }
 }
-
-extension UInt8 {
-    var isASCIIUpper: Bool { (0x41...0x5A).contains(self) }
-    var isASCIILower: Bool { (0x61...0x7A).contains(self) }
-    var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
-}

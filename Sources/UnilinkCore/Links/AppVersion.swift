@@ -2,11 +2,13 @@
 public struct AppVersion: Sendable, Comparable, Equatable {
     let parts: [Int]
 
+    /// Numbers of 1 to 9 ASCII digits separated by dots (`+5`, `5.` and `٥` are not versions).
     public init?(_ text: String) {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        let numbers = pieces.compactMap { Int($0) }
-        guard !pieces.isEmpty, numbers.count == pieces.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
-        parts = numbers
+        let pieces = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard pieces.allSatisfy({ (1...9).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }) else {
+            return nil
+        }
+        parts = pieces.map { $0.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
     }
 
     public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool {

@@ -127,7 +127,3 @@ extension DestinationURL {
         bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
     }
 }
-
-extension UInt8 {
-    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
-}

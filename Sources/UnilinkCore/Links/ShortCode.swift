@@ -41,9 +41,11 @@ public enum Alias {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
         }
         if !allowed { return "alias may contain only letters, digits, '-' and '_'" }
-        if reserved.contains(alias.lowercased()) { return "alias '\(alias)' is reserved" }
+        if isReserved(alias) { return "alias '\(alias)' is reserved: the server answers that path itself" }
         return nil
     }
+
+    public static func isReserved(_ alias: String) -> Bool { reserved.contains(alias.lowercased()) }
 
     /// The shared paths a short host answers itself (the server's `SharedPaths`), and the
     /// folders below which nothing is a link.

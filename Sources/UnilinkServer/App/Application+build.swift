@@ -192,6 +192,8 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: settings.maxURLBytes, store: parts.store))
     if let limit = parts.rateLimit(.sdk) { sdkLinks.add(middleware: limit) }
     sdkLinks.add(middleware: BodyLimitMiddleware(bytes: sdkBodyBytes))
+    // OPTIONS needs no key (a preflight carries none): registered before the authenticator.
+    webSDK.register(options: sdkLinks)
     sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: parts.directory))
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(store: parts.store, clicks: parts.clicks, recorder: parts.recorder)

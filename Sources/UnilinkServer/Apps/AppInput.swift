@@ -3,64 +3,82 @@ import Foundation
 import UnilinkAPI
 import UnilinkCore
 
-/// Turns an `AppBody` into an `App` (creation or update), refusing what would break
-/// the app's links or files with a 400 naming the field.
+/// Turns an `AppBody` into an `App` (creation or update). What `/openapi.json` states
+/// (lengths, patterns, ranges) is a 400 naming the field; a rule it cannot state (a
+/// platform's identity missing on a change, two primary hosts, a host name that is not
+/// one) is a 422, and a host another app has a 409.
 enum AppInput {
     static func create(_ body: AppBody, id: String, now: Date) throws -> App {
-        guard let name = body.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
-            throw APIError.badRequest("'name' is required")
-        }
-        var app = App(id: id, name: name, createdAt: now)
-        try apply(body, to: &app)
+        guard let name = body.name else { throw APIError.badRequest("'name' is required") }
+        var app = App(id: id, name: try self.name(name), createdAt: now)
+        try apply(body, to: &app, creating: true)
         return app
     }
 
     static func patch(_ app: App, with body: AppBody) throws -> App {
         var app = app
-        if let name = body.name {
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw APIError.badRequest("'name' must not be empty") }
-            app.name = name
-        }
-        try apply(body, to: &app)
+        if let name = body.name { app.name = try self.name(name) }
+        try apply(body, to: &app, creating: false)
         return app
     }
 
-    private static func apply(_ body: AppBody, to app: inout App) throws {
-        guard app.name.count <= 200 else { throw APIError.badRequest("'name' is longer than 200 characters") }
-        if let ios = body.ios { app.ios = try iOS(ios, merging: app.ios) }
-        if let android = body.android { app.android = try self.android(android, merging: app.android) }
+    private static func name(_ name: String) throws -> String {
+        guard WireLimits.appName.contains(name.unicodeScalars.count), name.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            throw APIError.badRequest("'name' must be 1 to \(WireLimits.appName.upperBound) characters, not only spaces")
+        }
+        return name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func apply(_ body: AppBody, to app: inout App, creating: Bool) throws {
+        if let ios = body.ios { app.ios = try iOS(ios, merging: app.ios, creating: creating) }
+        if let android = body.android { app.android = try self.android(android, merging: app.android, creating: creating) }
         if let web = body.web { app.web = try self.web(web, merging: app.web) }
         if let domains = body.domains { app.domains = try self.domains(domains) }
         if let paths = body.paths { app.paths = try patterns(paths, field: "paths") }
         if let excluded = body.excludePaths { app.excludePaths = try patterns(excluded, field: "exclude_paths") }
         if let window = body.matchWindowSeconds {
-            guard (60...604_800).contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
+            guard WireLimits.matchWindowSeconds.contains(window) else {
+                throw APIError.badRequest("'match_window_seconds' must be between \(WireLimits.matchWindowSeconds.lowerBound) and \(WireLimits.matchWindowSeconds.upperBound)")
+            }
             app.matchWindowSeconds = window
         }
         if let pasteboard = body.pasteboardToken { app.pasteboardToken = pasteboard }
         if let confidence = body.minMatchConfidence {
-            guard confidence.isFinite, (0.5...1).contains(confidence) else {
+            guard confidence.isFinite, WireLimits.minMatchConfidence.contains(confidence) else {
                 throw APIError.badRequest("'min_match_confidence' must be between 0.5 and 1")
             }
             app.minMatchConfidence = confidence
         }
     }
 
-    private static func iOS(_ body: AppBody.IOS, merging old: App.IOS?) throws -> App.IOS {
-        guard let team = body.teamID ?? old?.teamID else { throw APIError.badRequest("'ios.team_id' is required") }
-        guard let bundle = body.bundleID ?? old?.bundleID else { throw APIError.badRequest("'ios.bundle_id' is required") }
+    /// A platform's identity the first time it is set: the schema requires it when an app
+    /// is created, a change to an app without that platform yet is refused here.
+    private static func identity(_ value: String?, _ old: String?, _ field: String, creating: Bool) throws -> String {
+        guard let value = value ?? old else {
+            if creating { throw APIError.badRequest("'\(field)' is required") }
+            throw APIError.unprocessable("app_identity_required", "'\(field)' is required: the app has no \(field.split(separator: ".")[0]) app yet")
+        }
+        return value
+    }
+
+    private static func iOS(_ body: AppBody.IOS, merging old: App.IOS?, creating: Bool) throws -> App.IOS {
+        let team = try identity(body.teamID, old?.teamID, "ios.team_id", creating: creating)
+        let bundle = try identity(body.bundleID, old?.bundleID, "ios.bundle_id", creating: creating)
         guard AppID.isValidTeamID(team) else { throw APIError.badRequest("'ios.team_id' must be ten upper-case letters or digits, like ABCDE12345") }
-        guard AppID.isValidBundleID(bundle) else { throw APIError.badRequest("'ios.bundle_id' must be a reverse-DNS name like com.example.app") }
+        guard AppID.isValidBundleID(bundle), WireLimits.identifierLength.contains(bundle.utf8.count) else { throw APIError.badRequest("'ios.bundle_id' must be a reverse-DNS name like com.example.app") }
         var ios = App.IOS(teamID: team, bundleID: bundle, appStoreID: old?.appStoreID, scheme: old?.scheme, additionalAppIDs: old?.additionalAppIDs ?? [])
         if let storeID = body.appStoreID {
-            guard !storeID.isEmpty, storeID.allSatisfy(\.isASCII), storeID.allSatisfy(\.isNumber), storeID.count <= 15 else {
+            guard WireLimits.appStoreIDLength.contains(storeID.utf8.count), storeID.utf8.allSatisfy(\.isASCIIDigit) else {
                 throw APIError.badRequest("'ios.app_store_id' must be the numeric App Store id, like 123456789")
             }
             ios.appStoreID = storeID
         }
         if let scheme = body.scheme { ios.scheme = try self.scheme(scheme, field: "ios.scheme") }
         if let additional = body.additionalAppIDs {
-            for id in additional where !AppID.isValid(id) {
+            guard additional.count <= WireLimits.appListItems else {
+                throw APIError.badRequest("'ios.additional_app_ids' has more than \(WireLimits.appListItems) entries")
+            }
+            for id in additional where !AppID.isValid(id) || id.utf8.count > 11 + WireLimits.identifierLength.upperBound {
                 throw APIError.badRequest("'ios.additional_app_ids' has '\(id)', which is not TEAMID.bundle.id")
             }
             ios.additionalAppIDs = additional
@@ -68,10 +86,10 @@ enum AppInput {
         return ios
     }
 
-    private static func android(_ body: AppBody.Android, merging old: App.Android?) throws -> App.Android {
-        guard let package = body.package ?? old?.package else { throw APIError.badRequest("'android.package' is required") }
+    private static func android(_ body: AppBody.Android, merging old: App.Android?, creating: Bool) throws -> App.Android {
+        let package = try identity(body.package, old?.package, "android.package", creating: creating)
         let parts = package.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts.allSatisfy({ part in
+        guard parts.count >= 2, WireLimits.identifierLength.contains(package.utf8.count), parts.allSatisfy({ part in
             guard let first = part.first, first.isASCII, first.isLetter else { return false }
             return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         }) else {
@@ -80,9 +98,12 @@ enum AppInput {
         var android = App.Android(package: package, scheme: old?.scheme, sha256CertFingerprints: old?.sha256CertFingerprints ?? [])
         if let scheme = body.scheme { android.scheme = try self.scheme(scheme, field: "android.scheme") }
         if let fingerprints = body.sha256CertFingerprints {
+            guard fingerprints.count <= WireLimits.appListItems else {
+                throw APIError.badRequest("'android.sha256_cert_fingerprints' has more than \(WireLimits.appListItems) entries")
+            }
             android.sha256CertFingerprints = try fingerprints.map { fingerprint in
                 let bytes = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
-                guard bytes.count == 32, bytes.allSatisfy({ $0.count == 2 && UInt8($0, radix: 16) != nil }) else {
+                guard bytes.count == 32, bytes.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy(\.isASCIIHexDigit) }) else {
                     throw APIError.badRequest("'android.sha256_cert_fingerprints' has '\(fingerprint)', which is not 32 colon-separated hex bytes")
                 }
                 return fingerprint.uppercased()
@@ -94,20 +115,27 @@ enum AppInput {
     private static func web(_ body: AppBody.Web, merging old: App.Web) throws -> App.Web {
         var web = old
         if let fallback = body.fallbackURL {
+            guard fallback.unicodeScalars.count <= WireLimits.linkText else {
+                throw APIError.badRequest("'web.fallback_url' is longer than \(WireLimits.linkText) characters")
+            }
             switch DestinationURL.parse(fallback) {
             case .success(let url) where url.scheme == "https" || url.scheme == "http": web.fallbackURL = url.href
-            case .success: throw APIError.badRequest("'web.fallback_url' must be an absolute http(s) URL")
+            case .success: throw APIError.unprocessable("invalid_destination", "'web.fallback_url' must be an absolute http(s) URL")
             case .failure(let problem): throw APIError.unprocessable("invalid_destination", "'web.fallback_url' \(problem)")
             }
         }
         if let hosts = body.allowedHosts {
+            guard hosts.count <= WireLimits.allowedHosts else { throw APIError.badRequest("'web.allowed_hosts' has more than \(WireLimits.allowedHosts) entries") }
+            if let long = hosts.first(where: { !WireLimits.identifierLength.contains($0.unicodeScalars.count) }) {
+                throw APIError.badRequest("'web.allowed_hosts' has '\(long.prefix(40))', which is not 1 to \(WireLimits.identifierLength.upperBound) characters")
+            }
             // Stored as browsers write them (`münchen.de` as `xn--mnchen-3ya.de`), so the list
             // reads back as the hosts it compares with.
             web.allowedHosts = try hosts.map { host in
                 let bare = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
                 guard !bare.isEmpty, !bare.contains(where: { "/?#:@".contains($0) }), case .success(let ascii) = URLHost.parse(bare.utf8),
                       !ascii.hasPrefix("[") else {
-                    throw APIError.badRequest("'web.allowed_hosts' has '\(host)', which is not a host name")
+                    throw APIError.unprocessable("invalid_host", "'web.allowed_hosts' has '\(host)', which is not a host name")
                 }
                 return DestinationPolicy.normalized(host.hasPrefix("*.") ? "*." + ascii : ascii)
             }
@@ -116,6 +144,7 @@ enum AppInput {
     }
 
     private static func domains(_ bodies: [AppBody.Domain]) throws -> [App.Domain] {
+        guard bodies.count <= WireLimits.appListItems else { throw APIError.badRequest("'domains' has more than \(WireLimits.appListItems) entries") }
         var seen = Set<String>()
         let domains = try bodies.map { body -> App.Domain in
             let host = body.host.lowercased()
@@ -129,24 +158,27 @@ enum AppInput {
             return App.Domain(host: host, role: role)
         }
         for role in [HostRole.primary, .alternate] where domains.filter({ $0.role == role }).count > 1 {
-            throw APIError.badRequest("an app has at most one \(role.rawValue) host")
+            throw APIError.unprocessable("too_many_hosts", "an app has at most one \(role.rawValue) host")
         }
         return domains
     }
 
     private static func patterns(_ patterns: [String], field: String) throws -> [String] {
-        guard patterns.count <= 500 else { throw APIError.badRequest("'\(field)' has more than 500 entries") }
-        for pattern in patterns where pattern.isEmpty || pattern.count > 1024 || pattern.contains(where: \.isWhitespace) {
-            throw APIError.badRequest("'\(field)' has '\(pattern)': a path pattern is 1 to 1024 characters without spaces")
+        guard patterns.count <= WireLimits.pathPatterns else { throw APIError.badRequest("'\(field)' has more than \(WireLimits.pathPatterns) entries") }
+        for pattern in patterns where !WireLimits.pathPatternLength.contains(pattern.unicodeScalars.count)
+            || pattern.unicodeScalars.contains(where: \.properties.isWhitespace) {
+            throw APIError.badRequest("'\(field)' has '\(pattern.prefix(80))': a path pattern is 1 to 1024 characters without spaces")
         }
         return patterns
     }
 
     private static func scheme(_ scheme: String, field: String) throws -> String {
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
-              !["http", "https"].contains(scheme.lowercased()) else {
+        guard let first = scheme.first, first.isASCII, first.isLetter, WireLimits.identifierLength.contains(scheme.utf8.count),
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
             throw APIError.badRequest("'\(field)' must be a custom URL scheme like 'shop' (no '://')")
+        }
+        guard !["http", "https"].contains(scheme.lowercased()) else {
+            throw APIError.unprocessable("web_scheme", "'\(field)' must be the app's own scheme, not \(scheme.lowercased())")
         }
         return scheme.lowercased()
     }

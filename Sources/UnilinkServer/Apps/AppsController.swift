@@ -23,10 +23,11 @@ struct AppsController {
     /// app versions can move over.
     @Sendable func rotateKey(_ request: Request, context: AdminContext) async throws -> Response {
         let app = try apps.app(id: try context.parameters.require("id"))
-        let body = try await request.decode(as: KeyRotation.self, context: context)
+        // No body: the secret key, a day's grace.
+        let body = try await request.decodeIfSent(as: KeyRotation.self, context: context) ?? KeyRotation()
         let kind = body.kind ?? .secret
         let grace = body.graceSeconds ?? 86_400
-        guard (0...2_592_000).contains(grace) else { throw APIError.badRequest("'grace_seconds' must be between 0 and 2592000 (30 days)") }
+        guard WireLimits.graceSeconds.contains(grace) else { throw APIError.badRequest("'grace_seconds' must be between 0 and 2592000 (30 days)") }
         return try HTTPBody.json(try await apps.rotateKey(of: app.id, kind: kind, graceSeconds: grace), status: .created)
     }
 

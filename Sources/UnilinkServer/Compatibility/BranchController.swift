@@ -27,7 +27,7 @@ struct BranchController {
         try await answering {
             let body = try await decode(BranchLink.self, request, context)
             let app = try app(for: body.branchKey)
-            return Self.json(["url": try await url(of: body, app: app)], status: .ok)
+            return try HTTPBody.json(BranchAnswer.url(try await url(of: body, app: app)))
         }
     }
 
@@ -36,15 +36,15 @@ struct BranchController {
             let app = try app(for: try context.parameters.require("branch_key"))
             let bodies = try await decode([BranchLink].self, request, context)
             guard bodies.count <= Self.maxBulk else { throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)") }
-            var answers: [[String: Any]] = []
+            var answers: [BranchAnswer] = []
             for body in bodies {
                 do {
-                    answers.append(["url": try await url(of: body, app: app)])
+                    answers.append(.url(try await url(of: body, app: app)))
                 } catch let error as APIError {
-                    answers.append(["error": ["code": error.status.code, "message": error.message]])
+                    answers.append(.error(error))
                 }
             }
-            return Self.json(answers, status: .ok)
+            return try HTTPBody.json(answers)
         }
     }
 
@@ -52,7 +52,8 @@ struct BranchController {
         try await answering {
             let query = request.uri.queryParameters
             let app = try app(for: query["branch_key"].map(String.init))
-            guard let text = query["url"].map(String.init), let url = LinkURL(text) else { throw APIError.badRequest("'url' must be one of the app's short links") }
+            guard let text = query["url"].map(String.init) else { throw APIError.badRequest("'url' is required: one of the app's short links") }
+            guard let url = LinkURL(text) else { throw APIError.notFound("'\(text.prefix(200))' is not a short link of this app") }
             let segment = String(url.path.drop(while: { $0 == "/" }))
             let host = url.host.lowercased()
             guard app.domains.contains(where: { $0.host == host && $0.role == .short }), !segment.isEmpty else {
@@ -64,7 +65,7 @@ struct BranchController {
             }
             guard let link else { throw APIError.notFound("no link of this app at '\(text.prefix(200))'") }
             let shown = links.shown(link, app)
-            return Self.json(BranchLink.shape(of: shown, url: shown.shortURL ?? text), status: .ok)
+            return try HTTPBody.json(BranchLink.shape(of: shown, url: shown.shortURL ?? text))
         }
     }
 
@@ -98,16 +99,11 @@ struct BranchController {
         do {
             return try await work()
         } catch let error as APIError {
-            return Self.json(["error": ["code": error.status.code, "message": error.message]], status: error.status)
+            return try HTTPBody.json(BranchAnswer.error(error), status: error.status)
         } catch let error as StoreError {
             if case .unavailable = error { throw error }
             let translated = ErrorMiddleware<AppRequestContext>.translate(error, logger: .init(label: "branch"))
-            return Self.json(["error": ["code": translated.status.code, "message": translated.message]], status: translated.status)
+            return try HTTPBody.json(BranchAnswer.error(translated), status: translated.status)
         }
-    }
-
-    static func json(_ object: Any, status: HTTPResponse.Status) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

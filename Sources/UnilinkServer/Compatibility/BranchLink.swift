@@ -61,23 +61,23 @@ struct BranchLink: Decodable, Sendable {
     }
 
     /// A stored link in Branch's read shape (`GET /v1/url`).
-    static func shape(of link: LinkBody, url: String) -> [String: Any] {
-        var data: [String: Any] = ["url": url, "~id": link.id ?? ""]
+    static func shape(of link: LinkBody, url: String) -> JSONValue {
+        var data: [String: JSONValue] = ["url": .string(url), "~id": .string(link.id ?? "")]
         let pairs: [(String, String?)] = [
             ("$fallback_url", link.webURL), ("$desktop_url", link.desktopURL), ("$ios_url", link.iosURL), ("$android_url", link.androidURL),
             ("$deeplink_path", link.path), ("$og_title", link.social?.title), ("$og_description", link.social?.description),
             ("$og_image_url", link.social?.imageURL), ("~channel", link.campaign?.channel), ("~campaign", link.campaign?.campaign),
             ("~feature", link.campaign?.feature), ("deep_link_value", link.deepLinkValue),
         ]
-        for case let (key, value?) in pairs { data[key] = value }
-        if link.webOnly == true { data["$web_only"] = true }
-        if let window = link.matchWindowSeconds { data["$match_duration"] = window }
-        for (key, value) in link.data ?? [:] { data[key] = value }
-        var answer: [String: Any] = ["data": data, "type": 0]
-        if let alias = link.alias { answer["alias"] = alias }
+        for case let (key, value?) in pairs { data[key] = .string(value) }
+        if link.webOnly == true { data["$web_only"] = .bool(true) }
+        if let window = link.matchWindowSeconds { data["$match_duration"] = .number(Double(window)) }
+        for (key, value) in link.data ?? [:] { data[key] = .string(value) }
+        var answer: [String: JSONValue] = ["data": .object(data), "type": .number(0)]
+        if let alias = link.alias { answer["alias"] = .string(alias) }
         for (key, value) in [("channel", link.campaign?.channel), ("campaign", link.campaign?.campaign), ("feature", link.campaign?.feature)] {
-            if let value { answer[key] = value }
+            if let value { answer[key] = .string(value) }
         }
-        return answer
+        return .object(answer)
     }
 }

@@ -1,14 +1,27 @@
-/// FDL's error body: `{"error": {"code": 400, "message": ..., "status": "INVALID_ARGUMENT"}}`.
+import HTTPTypes
+
+/// FDL's error body: `{"error": {"code": 400, "message": ..., "status": "INVALID_ARGUMENT"}}`,
+/// and 403 `PERMISSION_DENIED` for a missing or wrong API key, as Google's APIs answered.
 enum FirebaseError: Error {
     case invalid(String)
     case permissionDenied(String)
 
-    var status: Int { if case .permissionDenied = self { 403 } else { 400 } }
+    struct Body: Encodable {
+        struct Detail: Encodable {
+            let code: Int
+            let message: String
+            let status: String
+        }
 
-    var body: [String: [String: any Sendable]] {
+        let error: Detail
+    }
+
+    var status: HTTPResponse.Status { if case .permissionDenied = self { .forbidden } else { .badRequest } }
+
+    var body: Body {
         switch self {
-        case .invalid(let message): ["error": ["code": 400, "message": message, "status": "INVALID_ARGUMENT"]]
-        case .permissionDenied(let message): ["error": ["code": 403, "message": message, "status": "PERMISSION_DENIED"]]
+        case .invalid(let message): Body(error: .init(code: 400, message: message, status: "INVALID_ARGUMENT"))
+        case .permissionDenied(let message): Body(error: .init(code: 403, message: message, status: "PERMISSION_DENIED"))
         }
     }
 }

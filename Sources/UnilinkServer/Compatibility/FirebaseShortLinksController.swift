@@ -23,13 +23,13 @@ struct FirebaseShortLinksController {
         do {
             return try await answer(request, context)
         } catch let error as FirebaseError {
-            return Self.json(error.body, status: .init(code: error.status))
+            return try HTTPBody.json(error.body, status: error.status)
         }
     }
 
     private func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), case .success(let app) = directory.current.app(forPublishableKey: key) else {
-            throw FirebaseError.invalid("API key not valid. Pass the app's publishable key as ?key=")
+            throw FirebaseError.permissionDenied("API key not valid. Pass the app's publishable key as ?key=")
         }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         let body: FirebaseShortLinkRequest
@@ -63,12 +63,12 @@ struct FirebaseShortLinksController {
         content.dynamicLinkQuery = canonical
         let link = try await storeOnce(content, app: app, host: host, option: option)
         let shortLink = port.addressing.url(host: host, path: "/" + (link.alias ?? link.code), query: "")
-        var warnings = dynamicLink.warnings(for: app).map { ["warningCode": "UNRECOGNIZED_PARAM", "warningMessage": $0] }
+        var warnings = dynamicLink.warnings(for: app).map { FirebaseShortLink.Warning(warningMessage: $0) }
         let unknown = query.map(\.name).filter { !FirebaseDynamicLink.keys.contains($0) && !$0.hasPrefix("utm_") && $0 != "gclid" }
         for name in Set(unknown).sorted() {
-            warnings.append(["warningCode": "UNRECOGNIZED_PARAM", "warningMessage": "'\(name)' is not an FDL parameter; it reaches the app as data"])
+            warnings.append(.init(warningMessage: "'\(name)' is not an FDL parameter; it reaches the app as data"))
         }
-        return Self.json(["shortLink": shortLink, "previewLink": shortLink + "?d=1", "warning": warnings], status: .ok)
+        return try HTTPBody.json(FirebaseShortLink(shortLink: shortLink, previewLink: shortLink + "?d=1", warning: warnings))
     }
 
     /// The suffix is a keyed digest of the app and the long link: SHORT takes the shortest
@@ -95,10 +95,5 @@ struct FirebaseShortLinksController {
             }
         }
         throw FirebaseError.invalid("no free suffix for this link; retry")
-    }
-
-    static func json(_ object: [String: Any], status: HTTPResponse.Status) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -10,10 +10,24 @@ struct APIRequestDecoder: RequestDecoder {
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request body is empty; send JSON") }
+        return try Self.decode(T.self, from: buffer)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw APIError.badRequest(DecodingProblem.describe(error))
         }
+    }
+}
+
+extension Request {
+    /// The body as `T`, or `nil` when none was sent: for calls whose body is optional.
+    func decodeIfSent<T: Decodable>(as type: T.Type, context: some RequestContext) async throws -> T? {
+        var request = self
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else { return nil }
+        return try APIRequestDecoder.decode(T.self, from: buffer)
     }
 }

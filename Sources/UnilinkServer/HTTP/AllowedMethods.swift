@@ -37,15 +37,33 @@ final class RouteTable: Sendable {
         }
     }
 
-    /// The methods some route takes on `path`, in a stable order, HEAD beside GET.
+    /// The methods the route the router would choose for `path` takes, in a stable order,
+    /// HEAD beside GET. As in the router, a constant segment wins over a parameter, so
+    /// `/v1/links/batch` takes what `batch` takes, not what `/v1/links/{id}` does.
     func methods(for path: String) -> [HTTPRequest.Method] {
         let requested = path.split(separator: "/")
         var found = Set<String>()
+        var best: [Int] = []
         routes.withLock { table in
-            for route in table where Self.matches(route.segments, requested) { found.insert(route.method.rawValue) }
+            for route in table where Self.matches(route.segments, requested) {
+                let rank = Self.specificity(route.segments)
+                if rank.lexicographicallyPrecedes(best) { continue }
+                if best.lexicographicallyPrecedes(rank) { found = [] }
+                best = rank
+                found.insert(route.method.rawValue)
+            }
         }
         if found.contains("GET") { found.insert("HEAD") }
         return found.sorted().compactMap { HTTPRequest.Method($0) }
+    }
+
+    /// Per segment: a constant 3, a parameter 2, `*` 1, `**` 0.
+    private static func specificity(_ template: [Substring]) -> [Int] {
+        template.map { segment in
+            if segment == "**" { return 0 }
+            if segment == "*" { return 1 }
+            return segment.hasPrefix("{") && segment.hasSuffix("}") ? 2 : 3
+        }
     }
 
     private static func matches(_ template: [Substring], _ path: [Substring]) -> Bool {

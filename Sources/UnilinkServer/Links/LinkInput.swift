@@ -3,16 +3,17 @@ import Foundation
 import UnilinkAPI
 import UnilinkCore
 
-/// Turns a `LinkBody` into a link, checking every field: 400 for malformed values,
-/// 422 for destinations the app does not allow.
+/// Turns a `LinkBody` into a link, checking every field: 400 for what `/openapi.json`
+/// states (lengths, patterns, ranges), 422 for what it cannot (destinations browsers
+/// refuse or the app does not allow, a link with nothing to open, a reserved alias).
 enum LinkInput {
-    static let maxValueLength = 2048
+    static let maxValueLength = WireLimits.linkText
 
     static func create(_ body: LinkBody, app: App, id: String, code: String, now: Date) throws -> Link {
         var link = Link(id: id, appID: app.id, code: code, content: LinkContent(), createdAt: now, updatedAt: now)
         try apply(body, to: &link, app: app)
         guard link.content.opensSomething else {
-            throw APIError.badRequest("a link needs 'path' or 'deep_link_value': something for the app to open")
+            throw APIError.unprocessable("nothing_to_open", "a link needs 'path' or 'deep_link_value': something for the app to open")
         }
         return link
     }
@@ -27,7 +28,8 @@ enum LinkInput {
     private static func apply(_ body: LinkBody, to link: inout Link, app: App) throws {
         var content = link.content
         if let path = body.path {
-            guard path.hasPrefix("/"), path.count <= maxValueLength, !path.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }) else {
+            guard path.hasPrefix("/"), path.unicodeScalars.count <= maxValueLength,
+                  !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" }) else {
                 throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")
             }
             content.path = path
@@ -45,16 +47,16 @@ enum LinkInput {
         if let webOnly = body.webOnly { content.webOnly = webOnly }
         if let versions = body.minAppVersion {
             for (platform, version) in [("ios", versions.ios), ("android", versions.android)] {
-                if let version, AppVersion(version) == nil {
+                if let version, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
                     throw APIError.badRequest("'min_app_version.\(platform)' must be a version like 5.2.0 or a version code like 520")
                 }
             }
             content.minAppVersion = versions
         }
         if let social = body.social {
-            if let image = social.imageURL {
+            if let image = try text(social.imageURL, "social.image_url") {
                 guard let url = LinkURL(image), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
-                    throw APIError.badRequest("'social.image_url' must be an absolute http(s) URL")
+                    throw APIError.unprocessable("invalid_url", "'social.image_url' must be an absolute http(s) URL")
                 }
             }
             content.social = .init(
@@ -71,17 +73,20 @@ enum LinkInput {
             )
         }
         if let data = body.data {
-            guard data.count <= 100 else { throw APIError.badRequest("'data' has more than 100 keys") }
-            for (key, value) in data where key.isEmpty || key.count > 128 || value.count > maxValueLength {
+            guard data.count <= WireLimits.dataKeys else { throw APIError.badRequest("'data' has more than \(WireLimits.dataKeys) keys") }
+            for (key, value) in data where !WireLimits.dataKeyLength.contains(key.unicodeScalars.count) || value.unicodeScalars.count > maxValueLength {
                 throw APIError.badRequest("'data' key '\(key.prefix(40))' must be 1 to 128 characters with a value up to \(maxValueLength)")
             }
             content.data = data
         }
         if let dynamic = body.dynamicLink {
+            guard dynamic.unicodeScalars.count <= WireLimits.dynamicLink else {
+                throw APIError.badRequest("'dynamic_link' is longer than \(WireLimits.dynamicLink) characters")
+            }
             let query = dynamic.contains("://") ? LinkURL(dynamic)?.query ?? "" : dynamic.hasPrefix("?") ? String(dynamic.dropFirst()) : dynamic
             let items = URLText.queryItems(Substring(query))
             guard let dynamicLink = FirebaseDynamicLink(items: items) else {
-                throw APIError.badRequest("'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
+                throw APIError.unprocessable("invalid_dynamic_link", "'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
             }
             let checked: FirebaseDynamicLink
             switch dynamicLink.checked(policy: DestinationPolicy(app: app), appHosts: Set(app.domains.map(\.host))) {
@@ -95,7 +100,9 @@ enum LinkInput {
         }
         link.content = content
         if let alias = body.alias {
-            if let problem = Alias.problem(with: alias) { throw APIError(.badRequest, "invalid_alias", problem) }
+            if let problem = Alias.problem(with: alias) {
+                throw Alias.isReserved(alias) ? APIError.unprocessable("alias_reserved", problem) : APIError(.badRequest, "invalid_alias", problem)
+            }
             link.alias = alias
         }
         if let expires = body.expiresAt {
@@ -105,20 +112,20 @@ enum LinkInput {
             link.expiresAt = date
         }
         if let window = body.matchWindowSeconds {
-            guard (60...604_800).contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
+            guard WireLimits.matchWindowSeconds.contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
             link.matchWindowSeconds = window
         }
     }
 
     private static func text(_ value: String?, _ field: String) throws -> String? {
         guard let value else { return nil }
-        guard value.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        guard value.unicodeScalars.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
         return value
     }
 
     private static func destination(_ value: String?, _ field: String, _ kind: DestinationPolicy.Kind, _ policy: DestinationPolicy) throws -> String? {
         guard let value else { return nil }
-        guard value.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        guard value.unicodeScalars.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
         switch policy.check(value, kind: kind) {
         case .success(let href): return href
         case .failure(let refusal): throw APIError.unprocessable(refusal.code, "'\(field)': \(refusal)")

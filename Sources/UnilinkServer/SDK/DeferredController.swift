@@ -25,13 +25,15 @@ struct DeferredController {
         let app = context.app
         let body = try await request.decode(as: DeferredRequest.self, context: context)
         let installID = try Self.installID(body.installID)
+        // Checked before an earlier answer is repeated: a request is refused or not whatever was stored.
+        let signals = try Self.signals(of: body)
         if let earlier = try await store.deferredAnswer(appID: app.id, installID: installID) {
             return Self.json(earlier)
         }
         // A click made a moment ago may still be queued for the recorder's next write.
         await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(1))
         let now = Date.now
-        let fingerprint = try fingerprint(body, request: request, context: context, now: now)
+        let fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
         let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
@@ -45,11 +47,13 @@ struct DeferredController {
         let app = context.app
         let body = try await request.decode(as: EventRequest.self, context: context)
         let installID = try Self.installID(body.installID)
-        if body.type == .custom, (body.name ?? "").isEmpty { throw APIError.badRequest("a custom event needs a 'name'") }
-        guard (body.name ?? "").count <= 128, (body.properties ?? [:]).count <= 50,
-              (body.properties ?? [:]).allSatisfy({ $0.key.count <= 128 && $0.value.count <= 1024 }) else {
-            throw APIError.badRequest("'name' takes up to 128 characters, 'properties' up to 50 short strings")
+        let properties = body.properties ?? [:]
+        guard (body.name ?? "").unicodeScalars.count <= WireLimits.eventName, properties.count <= WireLimits.eventProperties,
+              properties.allSatisfy({ $0.key.unicodeScalars.count <= WireLimits.eventPropertyKey && $0.value.unicodeScalars.count <= WireLimits.eventPropertyValue }),
+              (body.clickID ?? "").utf8.count <= 128, (body.linkID ?? "").utf8.count <= 128 else {
+            throw APIError.badRequest("'name' takes up to \(WireLimits.eventName) characters, 'properties' up to \(WireLimits.eventProperties) short strings, ids up to 128")
         }
+        if body.type == .custom, (body.name ?? "").isEmpty { throw APIError.unprocessable("event_name_required", "a custom event needs a 'name'") }
         var linkID: String?
         if let id = body.linkID {
             guard let link = try await store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
@@ -94,26 +98,42 @@ struct DeferredController {
         ))
     }
 
-    private func fingerprint(_ body: DeferredRequest, request: Request, context: SDKContext, now: Date) throws -> InstallFingerprint {
+    /// The device's description, each field within `WireLimits`.
+    static func signals(of body: DeferredRequest) throws -> DeviceSignals {
+        let device = body.device
+        for (name, value) in [("device.os_version", device.osVersion), ("device.model", device.model)] {
+            if let value, value.unicodeScalars.count > WireLimits.deviceText {
+                throw APIError.badRequest("'\(name)' is longer than \(WireLimits.deviceText) characters")
+            }
+        }
+        if let version = body.appVersion, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
+            throw APIError.badRequest("'app_version' must be a version like 5.2.0 or a version code like 520")
+        }
+        for (name, value) in [("install_referrer", body.installReferrer), ("pasteboard_token", body.pasteboardToken)] {
+            if let value, value.unicodeScalars.count > WireLimits.linkText {
+                throw APIError.badRequest("'\(name)' is longer than \(WireLimits.linkText) characters")
+            }
+        }
+        return try DeviceInput.signals(
+            width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
+            timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
+        )
+    }
+
+    private func fingerprint(_ body: DeferredRequest, signals: DeviceSignals, request: Request, context: SDKContext, now: Date) -> InstallFingerprint {
         let device = body.device
         let os: UserAgent.OS = switch device.os {
         case .ios: .ios
         case .android: .android
         }
-        for (name, value) in [("os_version", device.osVersion), ("model", device.model), ("app_version", body.appVersion)] {
-            if let value, value.count > 64 { throw APIError.badRequest("'\(name)' is longer than 64 characters") }
-        }
-        let signals = try DeviceInput.signals(
-            width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
-            timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
-        )
         let keys = networkKeys.keys(for: addresses.address(request, context))
         return InstallFingerprint(networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
                                   model: device.model, signals: signals, time: now)
     }
 
     static func installID(_ text: String) throws -> String {
-        guard (8...128).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard WireLimits.installIDLength.contains(text.utf8.count),
+              text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
             throw APIError.badRequest("'install_id' must be 8 to 128 letters, digits, '-' or '_'")
         }
         return text

@@ -1,18 +1,20 @@
+import UnilinkAPI
 import UnilinkCore
 
 /// Range checks shared by the page's signals and the SDK's device description.
 enum DeviceInput {
     static func signals(width: Int?, height: Int?, scale: Double?, timeZone: String?, languages: [String], field: String) throws -> DeviceSignals {
         for (name, value) in [("screen_width", width), ("screen_height", height)] {
-            if let value, !(1...20_000).contains(value) { throw APIError.badRequest("'\(field)\(name)' must be between 1 and 20000") }
+            if let value, !WireLimits.screenPoints.contains(value) { throw APIError.badRequest("'\(field)\(name)' must be between 1 and 20000") }
         }
-        if let scale, !(0.5...10).contains(scale) { throw APIError.badRequest("'\(field)screen_scale' must be between 0.5 and 10") }
+        if let scale, !WireLimits.screenScale.contains(scale) { throw APIError.badRequest("'\(field)screen_scale' must be between 0.5 and 10") }
         if let timeZone {
-            guard (1...64).contains(timeZone.count), timeZone.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) }) else {
+            guard WireLimits.timeZoneLength.contains(timeZone.utf8.count),
+                  timeZone.utf8.allSatisfy({ $0.isASCIIAlphanumeric || "/_+-".utf8.contains($0) }) else {
                 throw APIError.badRequest("'\(field)time_zone' must be an IANA time zone name like Europe/Berlin")
             }
         }
-        guard languages.count <= 10, languages.allSatisfy({ (1...35).contains($0.count) }) else {
+        guard languages.count <= WireLimits.languages, languages.allSatisfy({ WireLimits.languageLength.contains($0.unicodeScalars.count) }) else {
             throw APIError.badRequest("'\(field)languages' takes at most 10 language tags of up to 35 characters")
         }
         return DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: timeZone, languages: languages)

@@ -19,10 +19,10 @@ struct SDKController {
     @Sendable func resolve(_ request: Request, context: SDKContext) async throws -> Response {
         let app = context.app
         let body = try await request.decode(as: ResolveRequest.self, context: context)
-        guard body.url.utf8.count <= maxURLBytes else { throw APIError.badRequest("'url' is longer than \(maxURLBytes) bytes") }
-        guard let url = LinkURL(body.url) else { throw APIError.badRequest("'url' is not an absolute URL") }
+        guard body.url.unicodeScalars.count <= WireLimits.openedURL else { throw APIError.badRequest("'url' is longer than \(WireLimits.openedURL) characters") }
+        guard let url = LinkURL(body.url) else { throw APIError.unprocessable("invalid_url", "'url' is not an absolute URL") }
         let os: UserAgent.OS = body.os == .android ? .android : .ios
-        if let version = body.appVersion, version.count > 64 || AppVersion(version) == nil {
+        if let version = body.appVersion, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
             throw APIError.badRequest("'app_version' must be a version like 5.2.0 or a version code like 520")
         }
         guard let link = try await resolve(url, app: app), !(link.link?.isExpired(at: .now) ?? false) else {

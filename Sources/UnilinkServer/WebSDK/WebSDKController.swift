@@ -21,7 +21,12 @@ struct WebSDKController {
     /// own site calls it from its origin (the key is public; no cookies are involved).
     func register(links group: RouterGroup<SDKContext>) {
         group.post(use: createLink)
-        group.on("", method: .options) { _, _ in Response(status: .noContent) }
+    }
+
+    /// `OPTIONS /v1/sdk/links`: CORS answers a preflight before this; any other OPTIONS
+    /// learns the methods (RFC 9110 section 9.3.7).
+    func register(options group: RouterGroup<AppRequestContext>) {
+        group.on("", method: .options) { _, _ in Response(status: .noContent, headers: [.allow: "OPTIONS, POST"]) }
     }
 
     static func script(cache: String) -> Response {

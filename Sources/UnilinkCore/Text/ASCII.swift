@@ -1,0 +1,10 @@
+/// Byte classes of ASCII text (identifiers, codes, versions): `Character`'s own tests
+/// accept other scripts' letters and digits, which these formats do not.
+extension UInt8 {
+    public var isASCIIUpper: Bool { (0x41...0x5A).contains(self) }
+    public var isASCIILower: Bool { (0x61...0x7A).contains(self) }
+    public var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
+    public var isASCIILetter: Bool { isASCIIUpper || isASCIILower }
+    public var isASCIIAlphanumeric: Bool { isASCIILetter || isASCIIDigit }
+    public var isASCIIHexDigit: Bool { isASCIIDigit || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
+}

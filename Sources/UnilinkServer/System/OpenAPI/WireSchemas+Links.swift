@@ -1,0 +1,82 @@
+import UnilinkAPI
+import UnilinkCore
+
+extension WireSchemas {
+    static let text = JSONSchema.string(max: WireLimits.linkText)
+    static let destination = text.described("An http(s) URL as browsers read it, on a host the app allows (else 422).")
+
+    /// The fields a link is written with; answers add the read-only ones (`link`).
+    static var linkRequest: JSONSchema {
+        var properties: [JSONSchema.Property] = [
+            .init(name: "path", schema: JSONSchema.string(max: WireLimits.linkText, pattern: "^/[^\(whiteSpace)?#]*$")
+                .described("The app's path: starts with `/`, no spaces, `?` or `#`. A link needs a path or a deep_link_value (422).")),
+            .init(name: "deep_link_value", schema: text),
+        ]
+        properties += (1...10).map { JSONSchema.Property(name: "deep_link_sub\($0)", schema: text) }
+        properties += [
+            .init(name: "ref", schema: text),
+            .init(name: "alias", schema: JSONSchema.string(pattern: "^[A-Za-z0-9_-]{1,\(WireLimits.aliasLength.upperBound)}$")
+                .described("The short URL's last segment instead of the code; a name the server answers itself (v1, sdk, ...) is 422 alias_reserved, one in use 409 alias_taken.")),
+            .init(name: "web_url", schema: destination), .init(name: "ios_url", schema: destination),
+            .init(name: "android_url", schema: destination), .init(name: "desktop_url", schema: destination),
+            .init(name: "web_only", schema: .boolean),
+            .init(name: "min_app_version", schema: .object(["ios": version, "android": version])),
+            .init(name: "social", schema: social), .init(name: "campaign", schema: campaign), .init(name: "data", schema: data),
+            .init(name: "expires_at", schema: timestamp),
+            .init(name: "match_window_seconds", schema: .integer(WireLimits.matchWindowSeconds)),
+            .init(name: "dynamic_link", schema: JSONSchema.string(max: WireLimits.dynamicLink)
+                .described("A Firebase Dynamic Link this link routes as: its long URL or its query (`link=...&apn=...`).")),
+        ]
+        var schema = JSONSchema(types: [.object])
+        schema.properties = properties
+        return schema
+    }
+
+    static let social = JSONSchema.object([
+        "title": text, "description": text, "image_url": text.described("An absolute http(s) URL (else 422 invalid_url)."),
+    ])
+    static let campaign = JSONSchema.object(["channel": text, "campaign": text, "feature": text, "source": text, "medium": text])
+    static let data = JSONSchema.map(text, maxKeys: WireLimits.dataKeys, keys: .string(length: WireLimits.dataKeyLength))
+        .described("Strings the app receives with the link.")
+
+    static var link: JSONSchema {
+        var schema = linkRequest
+        schema.properties += [
+            .init(name: "id", schema: JSONSchema.string().readOnly), .init(name: "code", schema: JSONSchema.string().readOnly),
+            .init(name: "short_url", schema: JSONSchema.string().readOnly.described("Ends in the alias when the link has one, else the code.")),
+            .init(name: "long_url", schema: JSONSchema.string().readOnly),
+            .init(name: "known_user_url", schema: JSONSchema.string().readOnly.described(
+                "The link with a signed ul_installed marker, for people known to have the app: where universal links do not fire it opens the app's scheme."
+            )),
+            .init(name: "created_at", schema: timestamp.readOnly), .init(name: "updated_at", schema: timestamp.readOnly),
+        ]
+        schema.required = ["id", "code", "created_at", "updated_at"]
+        return schema
+    }
+
+    /// What a web page's share button may set: content, campaign and card.
+    static var webLinkRequest: JSONSchema {
+        var schema = linkRequest
+        let kept: Set<String> = ["path", "deep_link_value", "web_url", "social", "campaign", "data"]
+        schema.properties = schema.properties.filter { kept.contains($0.name) || $0.name.hasPrefix("deep_link_sub") }
+        return schema
+    }
+
+    static let webLink = JSONSchema.object(["short_url": .string(), "long_url": .string()])
+
+    static let linkStats = JSONSchema.object([
+        "link_id": .string(), "clicks": .count,
+        "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
+        "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
+        "installs": .count, "opens": .count,
+        "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])),
+    ], required: ["link_id", "clicks", "by_platform", "by_outcome", "installs", "opens", "daily"])
+
+    static let linkBatchPlan = JSONSchema.object([
+        "app_id": .string(),
+        "data": .array(.object([
+            "index": .count, "status": choice(PlanStatus.self), "alias": .string(),
+            "message": JSONSchema.string().described("Why the link cannot be created."), "url": JSONSchema.string().described("The stored link's short URL, for exists."),
+        ], required: ["index", "status"])),
+    ], required: ["app_id", "data"])
+}

@@ -74,6 +74,10 @@ final class HostDirectory: Sendable {
     }
 
     private let snapshot = Mutex(Snapshot())
+    /// Reloads started and the latest applied: reloads overlap (an instance's own change,
+    /// another's announcement, the periodic one), and one that read the database earlier
+    /// must not replace what a later one read.
+    private let reloads = Mutex((started: UInt64(0), applied: UInt64(0)))
 
     var current: Snapshot { snapshot.withLock { $0 } }
 
@@ -82,9 +86,31 @@ final class HostDirectory: Sendable {
     }
 
     func reload(from store: SQLStore) async throws {
+        let generation = startReload()
         let apps = try await store.apps()
         let keys = try await store.keys()
         let adminHash = try await store.setting(AdminToken.settingName)
+        apply(Self.read(apps: apps, keys: keys, adminHash: adminHash), generation: generation)
+    }
+
+    /// A reload's number, taken before it reads the database.
+    func startReload() -> UInt64 {
+        reloads.withLock { state in
+            state.started += 1
+            return state.started
+        }
+    }
+
+    /// What reload `generation` read, unless a reload started after it was applied already.
+    func apply(_ next: Snapshot, generation: UInt64) {
+        reloads.withLock { state in
+            guard generation > state.applied else { return }
+            state.applied = generation
+            snapshot.withLock { $0 = next }
+        }
+    }
+
+    static func read(apps: [App], keys: [AppKey], adminHash: String?) -> Snapshot {
         var next = Snapshot()
         next.keys.adminTokenHash = adminHash
         for app in apps {
@@ -116,6 +142,6 @@ final class HostDirectory: Sendable {
                 }
             }
         }
-        snapshot.withLock { $0 = next }
+        return next
     }
 }

@@ -62,20 +62,28 @@ struct DurabilityTests {
         let demoLink = try #require(server.bannerValue("demo link:"))
         let demoPath = try #require(URL(string: demoLink)?.path)
         let client = LoopbackClient(client: http, port: server.port)
-        let answered = Tally()
+        let answered = Tally(), failedBeforeStop = Tally(), stopping = Tally()
         let flood = Task {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<16 {
                     group.addTask {
                         while !Task.isCancelled {
-                            guard let answer = try? await client.send(demoPath, host: "go.localhost", userAgent: Self.desktop), answer.status == 302 else { return }
+                            guard let answer = try? await client.send(demoPath, host: "go.localhost", userAgent: Self.desktop), answer.status == 302 else {
+                                // Refusals are expected once the server stops, never before.
+                                if stopping.value == 0 { failedBeforeStop.add() }
+                                return
+                            }
                             answered.add()
                         }
                     }
                 }
             }
         }
-        while answered.value < 1500 { try await Task.sleep(for: .milliseconds(20)) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while answered.value < 1500, failedBeforeStop.value == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(failedBeforeStop.value == 0, "clicks failed while the server was up")
+        #expect(answered.value >= 1500, "only \(answered.value) clicks answered in 60 s")
+        stopping.add()
         #expect(try await server.stop() == 0)
         flood.cancel()
         await flood.value

@@ -6,23 +6,40 @@ import UnilinkAPI
 import UnilinkTestSupport
 
 /// Two real `unilink serve` processes on one PostgreSQL, as a team runs them behind a
-/// load balancer. Runs when `UNILINK_TEST_POSTGRES_URL` names a server (CI starts one). The
-/// database restart runs on a cluster of its own (`UNILINK_TEST_RESTART_POSTGRES_URL`,
-/// `_PGCTL`, `_PGDATA`; CI starts it too), so stopping it disturbs no other test.
-@Suite("Two instances on one PostgreSQL", .enabled(if: TestDatabase.postgresURL != nil), .serialized)
+/// load balancer. Runs when `UNILINK_TEST_POSTGRES_URL` names a server (CI starts one and
+/// sets UNILINK_REQUIRE_POSTGRES, so it cannot skip there). The database restart runs on a
+/// cluster of its own (`UNILINK_TEST_RESTART_POSTGRES_URL`, `_PGCTL`, `_PGDATA`; CI starts
+/// it too), so stopping it disturbs no other test.
+@Suite("Two instances on one PostgreSQL", .serialized)
 struct ScaleOutTests {
     static let admin = "adm_scale-out-test-token-0123456789"
     static let desktop = ServerEndToEndTests.desktop
     static let iPhone = ServerEndToEndTests.iPhone
 
-    @Test func twoInstancesServeOneTruthAndSurviveADatabaseRestart() async throws {
+    @Test(.enabled(if: TestDatabase.postgresURL != nil || TestDatabase.required, "UNILINK_TEST_POSTGRES_URL is not set; .ci/run starts PostgreSQL"))
+    func twoInstancesServeOneTruth() async throws {
+        let server = try #require(TestDatabase.postgresURL, "UNILINK_REQUIRE_POSTGRES is set but UNILINK_TEST_POSTGRES_URL is not")
+        try await Self.withTwoInstances(on: server) { a, b in _ = try await Self.oneTruth(a, b) }
+    }
+
+    @Test(.enabled(if: TestDatabase.restartCluster != nil || TestDatabase.required,
+                   "UNILINK_TEST_RESTART_POSTGRES_URL, _PGCTL and _PGDATA are not set; .ci/run starts a cluster to restart"))
+    func twoInstancesSurviveADatabaseRestart() async throws {
+        let cluster = try #require(TestDatabase.restartCluster, "UNILINK_REQUIRE_POSTGRES is set but the UNILINK_TEST_RESTART_* variables are not")
+        try await Self.withTwoInstances(on: cluster.url) { a, b in
+            let (linkID, secret) = try await Self.oneTruth(a, b)
+            try await Self.databaseRestart(a, b, linkID: linkID, secret: secret, pgctl: cluster.pgctl, data: cluster.data)
+        }
+    }
+
+    /// Two servers started at once on a fresh database of `server`, stopped cleanly after `body`.
+    static func withTwoInstances(on server: String, _ body: (LoopbackClient, LoopbackClient) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-scale-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(at: directory) } }
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
-        let restartable = ProcessInfo.processInfo.environment["UNILINK_TEST_RESTART_POSTGRES_URL"]
-        try await TestDatabase.postgres.withFresh(server: restartable) { _, url in
+        try await TestDatabase.postgres.withFresh(server: server) { _, url in
             let environment = ["UNILINK_ADMIN_TOKEN": Self.admin, "UNILINK_RELOAD_SECONDS": "60", "UNILINK_DATABASE_TIMEOUT_SECONDS": "1"]
             // Both start at once on the empty database: one migrates, one makes the demo.
             async let startA = RunningServer(databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
@@ -30,8 +47,7 @@ struct ScaleOutTests {
             let (serverA, serverB) = try await (startA, startB)
             defer { serverA.process.terminate(); serverB.process.terminate() }
             let a = LoopbackClient(client: http, port: serverA.port), b = LoopbackClient(client: http, port: serverB.port)
-            let (linkID, secret) = try await Self.oneTruth(a, b)
-            try await Self.databaseRestart(a, b, linkID: linkID, secret: secret)
+            try await body(a, b)
             #expect(try await serverA.stop() == 0)
             #expect(try await serverB.stop() == 0)
         }
@@ -84,7 +100,11 @@ struct ScaleOutTests {
             #expect(answer.status == 200, "\(answer.body)")
             return try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(answer.body.utf8))
         }
-        try await Task.sleep(for: .milliseconds(300))  // A's recorder writes the store step
+        // A's recorder writes the store step; B's first launch must see it.
+        #expect(try await within(seconds: 5) {
+            let stats = try await a.send("/v1/links/\(linkID)/stats", bearer: secret)
+            return (try? JSONDecoder().decode(LinkStats.self, from: Data(stats.body.utf8)))?.byOutcome["store"] == 1
+        }, "the store step is stored")
         async let first = firstLaunch("install-scale-1", through: a)
         async let second = firstLaunch("install-scale-2", through: b)
         let answers = try await [first, second]
@@ -95,9 +115,7 @@ struct ScaleOutTests {
 
     /// PostgreSQL stops: both keep answering association files and cached links, writes
     /// are 503, clicks wait in memory; it starts again: writes work and the clicks arrive.
-    static func databaseRestart(_ a: LoopbackClient, _ b: LoopbackClient, linkID: String, secret: String) async throws {
-        guard let pgctl = ProcessInfo.processInfo.environment["UNILINK_TEST_RESTART_PGCTL"],
-              let data = ProcessInfo.processInfo.environment["UNILINK_TEST_RESTART_PGDATA"] else { return }
+    static func databaseRestart(_ a: LoopbackClient, _ b: LoopbackClient, linkID: String, secret: String, pgctl: String, data: String) async throws {
         // Polled, not waitUntilExit(): that one never returned once pg_ctl had started a server.
         func pg(_ arguments: String) async throws {
             let process = Process()

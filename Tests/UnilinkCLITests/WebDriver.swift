@@ -20,6 +20,11 @@ final class WebDriver: Sendable {
         ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Chromium and chromedriver are installed, or UNILINK_REQUIRE_CHROMIUM says they must be.
+    static var available: Bool {
+        (PreviewPageBrowserTests.chromium != nil && chromedriver != nil) || PreviewPageBrowserTests.required
+    }
+
     /// Starts chromedriver on a free port and a headless Chromium session with `arguments`.
     init(chromedriver: String, chromium: String, arguments: [String], http: HTTPClient) async throws {
         let port = Int.random(in: 30_000...39_999)

@@ -38,24 +38,28 @@ struct ClickRoutingTests {
         (UA.iPhoneSafari, "unknown.example.net", "/u/42", .status(404)),
     ]
 
+    /// Over a real socket, twice: the first click may go through the router, the repeat is
+    /// answered by `LinkHostFastPath` from memory, as nearly every click is in production.
     @Test(arguments: 0..<table.count)
     func everyVisitorGetsTheRightAnswer(row: Int) async throws {
         let (ua, host, path, answer) = Self.table[row]
-        try await TestServer.run { client in
+        try await TestServer.run(.live) { client in
             let app = try await client.createApp()
             _ = try await client.createLink(Self.link, app: app)
-            let response = try await client.send(.get, path, host: host, userAgent: ua)
-            switch answer {
-            case .page(let marker):
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(response.text.contains(marker))
-            case .redirect(let prefix):
-                #expect(response.status == .found)
-                #expect(response.headers[.location]?.hasPrefix(prefix) == true, "\(response.headers[.location] ?? "none")")
-                #expect(response.headers[.cacheControl] == "no-store")
-            case .status(let code):
-                #expect(response.status.code == code)
+            for attempt in ["first", "repeat"] {
+                let response = try await client.send(.get, path, host: host, userAgent: ua)
+                switch answer {
+                case .page(let marker):
+                    #expect(response.status == .ok, "\(attempt)")
+                    #expect(response.headers[.contentType] == "text/html; charset=utf-8", "\(attempt)")
+                    #expect(response.text.contains(marker), "\(attempt)")
+                case .redirect(let prefix):
+                    #expect(response.status == .found, "\(attempt)")
+                    #expect(response.headers[.location]?.hasPrefix(prefix) == true, "\(attempt): \(response.headers[.location] ?? "none")")
+                    #expect(response.headers[.cacheControl] == "no-store", "\(attempt)")
+                case .status(let code):
+                    #expect(response.status.code == code, "\(attempt)")
+                }
             }
         }
     }
@@ -116,7 +120,9 @@ struct ClickRoutingTests {
             let zh = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.weChatIOS, headers: [.acceptLanguage: "zh-CN,zh;q=0.9"]).text
             #expect(zh.contains("请在浏览器中打开此页面"))
             #expect(zh.contains("<html lang=\"zh\">"))
-            #expect(!zh.contains("shop://u/42\"") || zh.contains("al:ios:url"))
+            // WeChat blocks schemes: the app's scheme is only in the app-link tags, never a link or a redirect.
+            #expect(zh.contains(#"content="shop://"#))
+            #expect(zh.matches(of: /shop:\/\//).count == zh.matches(of: /content="shop:\/\//).count)
             let en = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.weChatIOS, headers: [.acceptLanguage: "en-US"]).text
             #expect(en.contains("Open this page in your browser"))
         }
@@ -132,7 +138,7 @@ struct ClickRoutingTests {
     }
 
     @Test func headRequestsAndCrawlersAreNotCountedButPeopleAre() async throws {
-        try await TestServer.run { client in
+        try await TestServer.run { client, server in
             let app = try await client.createApp()
             let link = try await client.createLink(Self.link, app: app)
             let id = try #require(link.id)
@@ -143,16 +149,12 @@ struct ClickRoutingTests {
             try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari)
             try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.macSafari)
             try await client.send(.get, "/u/42?ul_code=\(try #require(link.code))", host: "open.example.com", userAgent: UA.iPhoneSafari)
-            var stats: LinkStats?
-            for _ in 0..<100 {
-                stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
-                if stats?.clicks == 3 { break }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(stats?.clicks == 3)
-            #expect(stats?.byPlatform == ["ios": 2, "desktop": 1])
-            #expect(stats?.byOutcome == ["preview": 1, "web": 1, "store": 1])
-            #expect(stats?.daily.map(\.clicks) == [3])
+            await server.clicksStored()
+            let stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
+            #expect(stats.clicks == 3)
+            #expect(stats.byPlatform == ["ios": 2, "desktop": 1])
+            #expect(stats.byOutcome == ["preview": 1, "web": 1, "store": 1])
+            #expect(stats.daily.map(\.clicks) == [3])
             let bad = try await client.send(.get, "/v1/links/\(id)/stats?from=yesterday", bearer: app.secretKey)
             #expect(bad.status == .badRequest)
         }
@@ -171,7 +173,7 @@ struct ClickRoutingTests {
     /// E-mails to signed-in users: the link's signed URL opens the app's scheme where
     /// universal links did not fire; a forged, altered or borrowed marker changes nothing.
     @Test func aSignedMarkerOpensTheAppForKnownUsersOnly() async throws {
-        try await TestServer.run { client in
+        try await TestServer.run { client, server in
             let app = try await client.createApp()
             let link = try await client.createLink(Self.link, app: app)
             let other = try await client.createLink(#"{"path": "/u/43"}"#, app: app)
@@ -192,13 +194,10 @@ struct ClickRoutingTests {
             }
             let weChat = try await client.send(.get, "/anna?ul_installed=\(marker)", host: "exm.pl", userAgent: UA.weChatIOS)
             #expect(weChat.status == .ok)
-            var stats: LinkStats?
-            for _ in 0..<100 {
-                stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
-                if stats?.clicks == 6 { break }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(stats?.byOutcome["scheme"] == 1)
+            await server.clicksStored()
+            let stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+            #expect(stats.clicks == 6)
+            #expect(stats.byOutcome["scheme"] == 1)
         }
     }
 }

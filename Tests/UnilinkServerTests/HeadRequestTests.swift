@@ -67,10 +67,7 @@ struct HeadRequestTests {
             }
             let clickRows = Self.rows.filter { $0.host != nil && !$0.path.hasPrefix("/.well-known") && $0.path != "/robots.txt" && $0.userAgent != UA.facebookCrawler }
             let expected = clickRows.filter { $0.path != "/nosuchcode" }.count
-            let deadline = ContinuousClock.now + .seconds(10)
-            while try await Self.clicks(parts.store) < expected, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            #expect(await parts.clicks.waitUntilStored(parts.clicks.acceptedMark, timeout: .seconds(10)))
             #expect(try await Self.clicks(parts.store) == expected)
             // The phone GETs wait for an install (preview, store, intent, browser hint); no HEAD does.
             #expect(try await parts.store.pendingClickCount() == 4)

@@ -23,8 +23,15 @@ enum TestServer {
     /// loopback as a proxy so tests can play visitors from any address with X-Forwarded-For.
     static func run(_ mode: TestingSetup = .router, settings: ServerSettings = settings(),
                     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let app = try await buildApplication(settings: settings, announce: { _ in })
-        try await app.test(mode, test)
+        try await run(mode, settings: settings) { client, _ in try await test(client) }
+    }
+
+    /// With a probe into the running server, to wait for what it does after answering.
+    static func run(_ mode: TestingSetup = .router, settings: ServerSettings = settings(),
+                    _ test: @escaping @Sendable (any TestClientProtocol, ServerProbe) async throws -> Void) async throws {
+        let (app, parts) = try await buildApplicationAndParts(settings: settings, announce: { _ in })
+        let probe = ServerProbe(clicks: parts.clicks)
+        try await app.test(mode) { client in try await test(client, probe) }
     }
 
     /// The app of API.md's example, on link.example.com / open.example.com / exm.pl.
@@ -43,6 +50,18 @@ enum TestServer {
          "web": {"fallback_url": "https://other.example.org/"},
          "domains": [{"host": "go.other.example.org", "role": "short"}, {"host": "l.other.example.org", "role": "primary"}], "paths": ["/*"]}
         """
+}
+
+/// What a test may wait for inside the server.
+struct ServerProbe: Sendable {
+    let clicks: ClickQueue
+
+    /// Every click answered so far is stored (the recorder's own signal, not a poll):
+    /// stats read after this count them.
+    func clicksStored(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let stored = await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(10))
+        #expect(stored, "the answered clicks were not stored within 10 s", sourceLocation: sourceLocation)
+    }
 }
 
 struct CreatedApp {

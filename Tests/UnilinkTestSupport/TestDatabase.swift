@@ -15,7 +15,19 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
         ProcessInfo.processInfo.environment["UNILINK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    public static var available: [TestDatabase] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+    /// `UNILINK_REQUIRE_POSTGRES` (CI sets it): the PostgreSQL runs may not be left out, so
+    /// a missing `UNILINK_TEST_POSTGRES_URL` fails them instead.
+    public static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_POSTGRES"] != nil }
+
+    public static var available: [TestDatabase] { postgresURL == nil && !required ? [.sqlite] : [.sqlite, .postgres] }
+
+    /// A cluster of its own that a test may stop and start (`.ci/postgres-start UNILINK_TEST_RESTART`).
+    public static var restartCluster: (url: String, pgctl: String, data: String)? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["UNILINK_TEST_RESTART_POSTGRES_URL"], let pgctl = environment["UNILINK_TEST_RESTART_PGCTL"],
+              let data = environment["UNILINK_TEST_RESTART_PGDATA"] else { return nil }
+        return (url, pgctl, data)
+    }
 
     /// A new empty database; `body` gets its location and its `UNILINK_DATABASE_URL`.
     /// `server` names another PostgreSQL server than `UNILINK_TEST_POSTGRES_URL`'s.

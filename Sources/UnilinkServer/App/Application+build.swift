@@ -15,11 +15,19 @@ public func buildApplication(
     metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     announce: @escaping @Sendable (String) -> Void = { print($0) }
 ) async throws -> some ApplicationProtocol {
+    try await buildApplicationAndParts(settings: settings, metrics: metrics, announce: announce).application
+}
+
+/// The application and the parts it runs on, for tests that wait on them (the click queue).
+func buildApplicationAndParts(
+    settings: ServerSettings, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), announce: @escaping @Sendable (String) -> Void
+) async throws -> (application: some ApplicationProtocol, parts: ServerParts) {
     let logger = serverLogger(settings)
     let prepared = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     do {
-        return try makeApplication(prepared, logger: logger,
-                                   services: [StoreService(store: prepared.parts.store)] + backgroundServices(prepared.parts), announce: announce)
+        let application = try makeApplication(prepared, logger: logger,
+                                               services: [StoreService(store: prepared.parts.store)] + backgroundServices(prepared.parts), announce: announce)
+        return (application, prepared.parts)
     } catch {
         try? await prepared.parts.store.close()
         throw error

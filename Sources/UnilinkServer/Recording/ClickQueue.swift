@@ -17,6 +17,9 @@ final class ClickQueue: Sendable {
         /// click is stored once `stored` reaches the `accepted` count it was given.
         var accepted: UInt64 = 0
         var stored: UInt64 = 0
+        /// Readers waiting for a mark to be stored (`waitUntilStored`), by ticket.
+        var waiters: [Int: (mark: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextTicket = 0
     }
 
     private let state = Mutex(State())
@@ -84,12 +87,17 @@ final class ClickQueue: Sendable {
 
     var count: Int { state.withLock { $0.pending.count } }
 
-    /// The recorder stored what it took.
+    /// The recorder stored what it took: the readers waiting for those clicks go on.
     func stored() {
-        state.withLock { state in
+        let done = state.withLock { state in
             state.stored += UInt64(state.inFlight.count)
             state.inFlight.removeAll()
+            let stored = state.stored
+            let done = state.waiters.filter { $0.value.mark <= stored }
+            for ticket in done.keys { state.waiters[ticket] = nil }
+            return done.values.map(\.continuation)
         }
+        for continuation in done { continuation.resume() }
     }
 
     /// Every click accepted so far, as a mark to wait for.
@@ -97,12 +105,39 @@ final class ClickQueue: Sendable {
 
     /// Waits, at most `timeout`, until the clicks accepted before `mark` are stored: a
     /// reader that must see them (the first launch's look-up) waits for the recorder's
-    /// next write instead of missing a click still in memory.
-    func waitUntilStored(_ mark: UInt64, timeout: Duration) async {
-        let deadline = ContinuousClock.now + timeout
-        while state.withLock({ $0.stored < mark }), ContinuousClock.now < deadline {
-            signal.yield()
-            try? await Task.sleep(for: .milliseconds(2))
+    /// next write instead of missing a click still in memory. Woken by `stored()`.
+    /// `false` when the time ran out first.
+    @discardableResult
+    func waitUntilStored(_ mark: UInt64, timeout: Duration) async -> Bool {
+        guard state.withLock({ $0.stored < mark }) else { return true }
+        signal.yield()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.stored(mark) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        return state.withLock { $0.stored >= mark }
+    }
+
+    /// Returns once `mark` is stored, or at once when cancelled.
+    private func stored(_ mark: UInt64) async {
+        let ticket = state.withLock { state in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Bool in
+                    // Cancelled before this ran: the handler found nothing to resume.
+                    if state.stored >= mark || Task.isCancelled { return true }
+                    state.waiters[ticket] = (mark, continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: ticket) }?.continuation.resume()
         }
     }
 

@@ -67,7 +67,24 @@ struct ClickRecorderTests {
 
     /// The recorder takes part of the queue or all of it, and puts a failed batch back:
     /// order and byte count hold either way, and a click taken is still found until stored.
-    @Test func takingAndPuttingBackKeepOrderAndBytes() {
+    /// The recorder's write wakes the reader at once (not the reader's timeout, 30 s here).
+    @Test func aReaderWaitingForAClickGoesOnWhenItIsStored() async {
+        let queue = ClickQueue()
+        queue.enqueue(Self.click(0, link: "l"))
+        let mark = queue.acceptedMark
+        let start = ContinuousClock.now
+        async let waited = queue.waitUntilStored(mark, timeout: .seconds(30))
+        _ = queue.take(maxCount: 10)
+        queue.stored()
+        #expect(await waited)
+        #expect(ContinuousClock.now - start < .seconds(10))
+        let waiting = Task { await queue.waitUntilStored(queue.acceptedMark + 1, timeout: .seconds(30)) }
+        waiting.cancel()
+        #expect(await waiting.value == false, "a cancelled reader goes on, unstored")
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func takingAndPuttingBackKeepOrderAndBytes() async {
         let queue = ClickQueue()
         let clicks = (0..<7).map { Self.click($0, link: "l") }
         for click in clicks { queue.enqueue(click) }
@@ -76,15 +93,15 @@ struct ClickRecorderTests {
         let first = queue.take(maxCount: 3)
         #expect(first.map(\.clickID) == ["c0", "c1", "c2"])
         #expect(queue.bytes == total - first.reduce(0) { $0 + $1.estimatedBytes })
-        #expect(queue.contains(clickID: "c1") && queue.contains(clickID: "c6"))
         queue.putBack(first)
         #expect(queue.bytes == total)
         let all = queue.take(maxCount: 500)
         #expect(all.map(\.clickID) == (0..<7).map { "c\($0)" })
         #expect(queue.bytes == 0 && queue.count == 0)
-        #expect(queue.contains(clickID: "c6"))
+        // Taken is not stored: a reader waiting for these clicks goes on only after the write.
+        #expect(await !queue.waitUntilStored(queue.acceptedMark, timeout: .milliseconds(1)))
         queue.stored()
-        #expect(!queue.contains(clickID: "c6"))
+        #expect(await queue.waitUntilStored(queue.acceptedMark, timeout: .zero))
         queue.enqueue(Self.click(7, link: "l"))
         #expect(queue.take(maxCount: 500).map(\.clickID) == ["c7"])
     }

@@ -104,7 +104,7 @@ enum PercentEncoding {
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
             if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let high = hexValue(iterator[iterator.startIndex]), let low = hexValue(iterator[iterator.startIndex + 1]) {
+               let high = iterator[iterator.startIndex].asciiHexValue, let low = iterator[iterator.startIndex + 1].asciiHexValue {
                 bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else {
@@ -112,14 +112,5 @@ enum PercentEncoding {
             }
         }
         return String(validating: bytes, as: UTF8.self) ?? text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

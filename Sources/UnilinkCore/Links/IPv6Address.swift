@@ -28,7 +28,7 @@ struct IPv6Address: Equatable, Sendable {
             }
             var value: UInt32 = 0
             var length = 0
-            while length < 4, let digit = at(pointer).flatMap(Self.hexValue) {
+            while length < 4, let digit = at(pointer).flatMap(\.asciiHexValue) {
                 value = value * 16 + UInt32(digit)
                 pointer += 1
                 length += 1
@@ -111,14 +111,5 @@ struct IPv6Address: Equatable, Sendable {
             if index != 7 { output += ":" }
         }
         return output
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

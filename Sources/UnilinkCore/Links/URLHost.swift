@@ -88,7 +88,7 @@ public enum URLHost {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+               let high = bytes[index + 1].asciiHexValue, let low = bytes[index + 2].asciiHexValue {
                 output.append(high << 4 | low)
                 index += 3
             } else {
@@ -97,15 +97,6 @@ public enum URLHost {
             }
         }
         return output
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

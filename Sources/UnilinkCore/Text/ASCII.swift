@@ -7,4 +7,14 @@ extension UInt8 {
     public var isASCIILetter: Bool { isASCIIUpper || isASCIILower }
     public var isASCIIAlphanumeric: Bool { isASCIILetter || isASCIIDigit }
     public var isASCIIHexDigit: Bool { isASCIIDigit || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
+
+    /// The value of a hex digit, either case.
+    public var asciiHexValue: UInt8? {
+        switch self {
+        case 0x30...0x39: self - 0x30
+        case 0x61...0x66: self - 0x61 + 10
+        case 0x41...0x46: self - 0x41 + 10
+        default: nil
+        }
+    }
 }

@@ -78,10 +78,7 @@ public struct ServerSettings: Sendable {
         let config = reader.scoped(to: "unilink")
         self.init()
         host = config.string(forKey: "host", default: host)
-        if let text = config.string(forKey: "port") {
-            guard let value = Int(text), (0...65535).contains(value) else { throw SettingsError("UNILINK_PORT '\(text)' is not a TCP port") }
-            port = value
-        }
+        port = try Self.number(config, "port", in: 0...65535, "a TCP port") ?? port
         if let url = config.string(forKey: "database_url"), !url.isEmpty {
             do { database = try DatabaseLocation(url) } catch { throw SettingsError("\(error)") }
         }
@@ -104,51 +101,21 @@ public struct ServerSettings: Sendable {
         guard let parsed = Logger.Level(rawValue: level.lowercased()) else { throw SettingsError("UNILINK_LOG_LEVEL '\(level)' is not a log level") }
         logLevel = parsed
         createsDemo = config.bool(forKey: "demo", default: true)
-        if let text = config.string(forKey: "request_timeout_seconds") {
-            guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
-                throw SettingsError("UNILINK_REQUEST_TIMEOUT_SECONDS '\(text)' is not a number of seconds (0.1 to 3600)")
-            }
-            requestTimeoutSeconds = seconds
-        }
-        if let text = config.string(forKey: "max_connections") {
-            guard let count = Int(text), count >= 16 else { throw SettingsError("UNILINK_MAX_CONNECTIONS '\(text)' is not a number from 16 up") }
-            maxConnections = count
-        }
+        requestTimeoutSeconds = try Self.number(config, "request_timeout_seconds", in: 0.1...3600, "a number of seconds") ?? requestTimeoutSeconds
+        maxConnections = try Self.number(config, "max_connections", in: 16...Int.max, "a number") ?? maxConnections
         rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
         migrates = config.bool(forKey: "migrate", default: true)
-        if let text = config.string(forKey: "database_pool_size") {
-            guard let count = Int(text), (1...1000).contains(count) else { throw SettingsError("UNILINK_DATABASE_POOL_SIZE '\(text)' is not a number from 1 to 1000") }
-            databasePool.maximumConnections = count
-        }
-        if let text = config.string(forKey: "database_timeout_seconds") {
-            guard let seconds = Double(text), seconds >= 0.1, seconds <= 600 else {
-                throw SettingsError("UNILINK_DATABASE_TIMEOUT_SECONDS '\(text)' is not a number of seconds (0.1 to 600)")
-            }
-            databasePool.acquireTimeout = seconds
-        }
-        if let text = config.string(forKey: "database_wait") {
-            guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text), seconds >= 0, seconds <= 3600 else {
-                throw SettingsError("UNILINK_DATABASE_WAIT '\(text)' is not a number of seconds (0 to 3600)")
-            }
-            databasePool.startWait = seconds
-        }
-        if let text = config.string(forKey: "reload_seconds") {
-            guard let seconds = Int(text), (1...3600).contains(seconds) else { throw SettingsError("UNILINK_RELOAD_SECONDS '\(text)' is not a number of seconds (1 to 3600)") }
-            reloadSeconds = seconds
-        }
+        databasePool.maximumConnections = try Self.number(config, "database_pool_size", in: 1...1000, "a number") ?? databasePool.maximumConnections
+        databasePool.acquireTimeout = try Self.number(config, "database_timeout_seconds", in: 0.1...600, "a number of seconds") ?? databasePool.acquireTimeout
+        databasePool.startWait = try Self.number(config, "database_wait", in: 0...3600, "a number of seconds", unit: "s") ?? databasePool.startWait
+        reloadSeconds = try Self.number(config, "reload_seconds", in: 1...3600, "a number of seconds") ?? reloadSeconds
         dashboardHost = config.string(forKey: "dashboard_host").map { HostName.normalize($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        if let text = config.string(forKey: "dashboard_session_hours") {
-            guard let hours = Int(text), (1...720).contains(hours) else { throw SettingsError("UNILINK_DASHBOARD_SESSION_HOURS '\(text)' is not a number of hours (1 to 720)") }
-            dashboardSessionHours = hours
-        }
-        let periods: [(ConfigKey, WritableKeyPath<Retention, Int>, String)] = [
-            ("click_retention_days", \.clickDays, "UNILINK_CLICK_RETENTION_DAYS"), ("event_retention_days", \.eventDays, "UNILINK_EVENT_RETENTION_DAYS"),
-            ("deferred_answer_retention_days", \.deferredAnswerDays, "UNILINK_DEFERRED_ANSWER_RETENTION_DAYS"),
+        dashboardSessionHours = try Self.number(config, "dashboard_session_hours", in: 1...720, "a number of hours") ?? dashboardSessionHours
+        let periods: [(String, WritableKeyPath<Retention, Int>)] = [
+            ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
         ]
-        for (key, path, name) in periods {
-            guard let text = config.string(forKey: key) else { continue }
-            guard let days = Int(text), (1...3650).contains(days) else { throw SettingsError("\(name) '\(text)' is not a number of days (1 to 3650)") }
-            retention[keyPath: path] = days
+        for (key, path) in periods {
+            retention[keyPath: path] = try Self.number(config, key, in: 1...3650, "a number of days") ?? retention[keyPath: path]
         }
         if let text = config.string(forKey: "forwarded_header") {
             guard let header = ClientAddress.Header(rawValue: text.lowercased()) else {
@@ -157,16 +124,26 @@ public struct ServerSettings: Sendable {
             forwardedHeader = header
         }
         metricsToken = config.string(forKey: "metrics_token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
-        let budgets: [(ConfigKey, WritableKeyPath<MemoryBudget, Int>, String)] = [
-            ("link_cache_mb", \.linkCacheBytes, "UNILINK_LINK_CACHE_MB"), ("preview_cache_mb", \.previewCacheBytes, "UNILINK_PREVIEW_CACHE_MB"),
-            ("click_queue_mb", \.clickQueueBytes, "UNILINK_CLICK_QUEUE_MB"),
+        let budgets: [(String, WritableKeyPath<MemoryBudget, Int>)] = [
+            ("link_cache_mb", \.linkCacheBytes), ("preview_cache_mb", \.previewCacheBytes), ("click_queue_mb", \.clickQueueBytes),
         ]
-        for (key, path, name) in budgets {
-            guard let text = config.string(forKey: key) else { continue }
-            guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
-                throw SettingsError("\(name) '\(text)' is not a number of megabytes (1 to 65536)")
-            }
-            memory[keyPath: path] = megabytes << 20
+        for (key, path) in budgets {
+            if let megabytes = try Self.number(config, key, in: 1...65536, "a number of megabytes") { memory[keyPath: path] = megabytes << 20 }
         }
+    }
+
+    /// `UNILINK_<KEY>` as a number within `range` (a trailing `unit` allowed, as in `30s`),
+    /// `nil` when unset; any other value is refused naming the variable and the range.
+    private static func number<Number: LosslessStringConvertible & Comparable>(
+        _ config: ConfigReader, _ key: String, in range: ClosedRange<Number>, _ kind: String, unit: String? = nil
+    ) throws(SettingsError) -> Number? {
+        guard let text = config.string(forKey: ConfigKey(key)) else { return nil }
+        let bare = unit.map { text.hasSuffix($0) ? String(text.dropLast($0.count)) : text } ?? text
+        guard let value = Number(bare), range.contains(value) else {
+            func shown(_ bound: Number) -> String { "\(bound)".hasSuffix(".0") ? String("\(bound)".dropLast(2)) : "\(bound)" }
+            let bounds = shown(range.upperBound) == "\(Int.max)" ? "from \(shown(range.lowerBound)) up" : "\(shown(range.lowerBound)) to \(shown(range.upperBound))"
+            throw SettingsError("UNILINK_\(key.uppercased()) '\(text)' is not \(kind) (\(bounds))")
+        }
+        return value
     }
 }

@@ -33,13 +33,15 @@ struct AssociationController {
         )
     }
 
-    /// `nil` for a host no app serves (the router's route then answers the 404).
-    func appleAssociationIfServed(_ request: Request) -> BufferedResponse? {
-        servedHost(request).map { file($0.associationFile) }
-    }
-
-    func assetLinksIfServed(_ request: Request) -> BufferedResponse? {
-        servedHost(request).map { file($0.assetLinks) }
+    /// The association file at `path` for the request's host, for the link host's
+    /// responder to answer in front of the router: `nil` for another path, or a host no app
+    /// serves (the router's route then answers the 404).
+    func served(_ path: String, _ request: Request) -> BufferedResponse? {
+        switch path {
+        case APIPath.appleAssociation, APIPath.appleAssociationAtRoot: servedHost(request).map { file($0.associationFile) }
+        case APIPath.assetLinks: servedHost(request).map { file($0.assetLinks) }
+        default: nil
+        }
     }
 
     private func servedHost(_ request: Request) -> HostDirectory.Host? {

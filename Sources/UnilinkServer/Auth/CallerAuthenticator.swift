@@ -21,11 +21,11 @@ struct CallerAuthenticator: AuthenticatorMiddleware {
         let snapshot = directory.current
         switch credential {
         case .adminToken:
-            guard let token = Self.bearer(request) else { throw APIError.unauthorized("send the admin token as 'Authorization: Bearer <token>'") }
+            guard let token = request.bearerToken else { throw APIError.unauthorized("send the admin token as 'Authorization: Bearer <token>'") }
             guard snapshot.isAdminToken(token) else { throw APIError.unauthorized("the admin token is not valid") }
             return .admin
         case .secretKey:
-            guard let key = Self.bearer(request) else { throw APIError.unauthorized("send the app's secret key as 'Authorization: Bearer sk_...'") }
+            guard let key = request.bearerToken else { throw APIError.unauthorized("send the app's secret key as 'Authorization: Bearer sk_...'") }
             switch snapshot.app(forSecretKey: key) {
             case .success(let app): return .secretKey(app)
             case .failure(.expired): throw APIError.unauthorized("the secret key was rotated and its grace period is over")
@@ -44,11 +44,4 @@ struct CallerAuthenticator: AuthenticatorMiddleware {
     }
 
     static let keyHeader = HTTPField.Name("X-Unilink-Key")!
-
-    /// `Authorization: Bearer`, the scheme matched without regard to case (RFC 9110).
-    private static func bearer(_ request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
-        let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
-    }
 }

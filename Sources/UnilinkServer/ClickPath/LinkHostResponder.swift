@@ -77,17 +77,10 @@ struct LinkHostResponder: HTTPResponder {
                 && directory.host(name) != nil
             return isLinkPath ? .notAllowed : .router
         }
-        switch path {
-        case APIPath.appleAssociation, APIPath.appleAssociationAtRoot:
-            return association.appleAssociationIfServed(request).map(Target.file) ?? .router
-        case APIPath.assetLinks:
-            return association.assetLinksIfServed(request).map(Target.file) ?? .router
-        default:
-            // The router's other routes on a link host all sit under these prefixes.
-            let name = HostName.normalize(request.linkHost)
-            guard !SharedPaths.contains(path), name != dashboardHost,
-                  let host = directory.host(name) else { return .router }
-            return .click(name: name, host: host)
-        }
+        if let file = association.served(path, request) { return .file(file) }
+        // The router's other routes on a link host all sit under these prefixes.
+        let name = HostName.normalize(request.linkHost)
+        guard !SharedPaths.contains(path), name != dashboardHost, let host = directory.host(name) else { return .router }
+        return .click(name: name, host: host)
     }
 }

@@ -141,12 +141,6 @@ final class ClickQueue: Sendable {
         }
     }
 
-    /// Waiting in the queue or being written.
-    func contains(clickID: String) -> Bool {
-        state.withLock { state in
-            state.pending.contains { $0.clickID == clickID } || state.inFlight.contains { $0.clickID == clickID }
-        }
-    }
     var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Wakes the recorder after an enqueue.

@@ -12,19 +12,12 @@ struct PendingClickPurgeService: Service {
     var interval: Duration = .seconds(60)
 
     func run() async throws {
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                let purged = try await store.exclusively("purge") {
-                    try await store.purgeSessions(before: .now)
-                    return try await store.purgePendingClicks(before: .now)
-                } ?? 0
-                if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
-            } catch is CancellationError {
-                return
-            } catch {
-                logger.warning("could not purge pending clicks", metadata: ["error": "\(error)"])
-            }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        await Periodic.run(every: interval, logger: logger, failing: "could not purge pending clicks") {
+            let purged = try await store.exclusively("purge") {
+                try await store.purgeSessions(before: .now)
+                return try await store.purgePendingClicks(before: .now)
+            } ?? 0
+            if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
         }
     }
 }

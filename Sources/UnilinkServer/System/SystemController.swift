@@ -100,8 +100,8 @@ struct SystemController {
     /// internet through a proxy on loopback.
     static func mayReadMetrics(_ request: Request, peer: String?, token: String?) -> Bool {
         if let token {
-            guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
-            return ConstantTime.equals(String(header.dropFirst(7)), token)
+            guard let sent = request.bearerToken else { return false }
+            return ConstantTime.equals(sent, token)
         }
         guard request.headers[ClientAddressResolver.xForwardedFor] == nil, request.headers[ClientAddressResolver.forwarded] == nil,
               let peer else { return false }

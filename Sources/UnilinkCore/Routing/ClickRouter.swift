@@ -1,6 +1,6 @@
 import UnilinkAPI
 
-/// Decides what one click gets (DESIGN.md section 2). Pure: no I/O, no clock, no
+/// Decides what one click gets (Docs/ARCHITECTURE.md section 3a). Pure: no I/O, no clock, no
 /// randomness; the click id and time come in with the visit.
 public struct ClickRouter: Sendable {
     public var addressing: HostAddressing

@@ -26,9 +26,8 @@ struct ClickRouterTests {
         return ResolvedLink(app: app, link: stored, content: content, host: app.host(for: role)!, role: role)
     }
 
-    static func visit(_ ua: String, head: Bool = false, languages: [String] = [], appVersion: String? = nil, knownInstalled: Bool = false) -> Visit {
-        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, appVersion: appVersion, clickID: "click0000000000000000001", time: now,
-              knownInstalled: knownInstalled)
+    static func visit(_ ua: String, head: Bool = false, languages: [String] = [], knownInstalled: Bool = false) -> Visit {
+        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, clickID: "click0000000000000000001", time: now, knownInstalled: knownInstalled)
     }
 
     enum Kind: String {
@@ -120,13 +119,6 @@ struct ClickRouterTests {
     @Test func androidInAppBrowserGetsThePlayLinkAlone() {
         let decision = Self.router.decide(Self.link(role: .alternate), for: Self.visit(UA.instagramAndroid))
         #expect(decision == .redirect("https://play.google.com/store/apps/details?id=com.example.shop&referrer=click0000000000000000001", record: .store))
-    }
-
-    @Test(arguments: [(UA.iPhoneSafari, "5.1.9", true), (UA.iPhoneSafari, "5.2.0", false), (UA.iPhoneSafari, "6", false), (UA.iPhoneSafari, nil, false)])
-    func tooOldAppVersionGetsTheWebPage(ua: String, version: String?, expectsWeb: Bool) {
-        let content = LinkContent(path: "/u/1", webURL: "https://www.example.com/u/1", minAppVersion: .init(ios: "5.2.0"))
-        let decision = Self.router.decide(Self.link(content), for: Self.visit(ua, appVersion: version))
-        #expect((decision == .redirect("https://www.example.com/u/1", record: .web)) == expectsWeb)
     }
 
     @Test func platformWithoutAnAppGetsTheWebPage() {
@@ -229,10 +221,6 @@ extension ClickRouterTests {
         var webOnly = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42")
         webOnly.webOnly = true
         #expect(Self.router.decide(Self.link(webOnly), for: known) == .redirect("https://www.example.com/u/42", record: .web))
-        var needsNewer = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42")
-        needsNewer.minAppVersion = .init(ios: "6.0", android: nil)
-        let old = Self.visit(UA.iPhoneSafari, appVersion: "5.0", knownInstalled: true)
-        #expect(Self.router.decide(Self.link(needsNewer), for: old) == .redirect("https://www.example.com/u/42", record: .web))
         let expired = Self.link(expiresAt: Self.now.addingTimeInterval(-1))
         #expect(Self.router.decide(expired, for: known) == .redirect("https://www.example.com/u/42", record: .expired))
         var noScheme = Self.app

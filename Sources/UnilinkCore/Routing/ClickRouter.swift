@@ -37,8 +37,7 @@ public struct ClickRouter: Sendable {
 
     private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
         let web = link.webPage
-        let canOpen = link.app.ios != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.ios)
-        if link.content.webOnly || !canOpen {
+        if link.content.webOnly || link.app.ios == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
         if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
@@ -50,8 +49,7 @@ public struct ClickRouter: Sendable {
 
     private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
         let web = link.webPage
-        let canOpen = link.app.android != nil && !isTooOld(visit.appVersion, minimum: link.content.minAppVersion?.android)
-        if link.content.webOnly || !canOpen {
+        if link.content.webOnly || link.app.android == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
         if visit.knownInstalled {
@@ -79,11 +77,6 @@ public struct ClickRouter: Sendable {
         let scheme = target.hasPrefix("http://") ? "http" : "https"
         let package = link.app.android?.package ?? ""
         return "intent://\(withoutScheme)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(URLText.queryValue(fallback));end"
-    }
-
-    private func isTooOld(_ version: String?, minimum: String?) -> Bool {
-        guard let version = version.flatMap(AppVersion.init), let minimum = minimum.flatMap(AppVersion.init) else { return false }
-        return version < minimum
     }
 
     /// The page a preview, crawler or browser-hint decision shows; `nil` for the others.

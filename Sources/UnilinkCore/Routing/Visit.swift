@@ -8,8 +8,6 @@ public struct Visit: Sendable, Equatable {
     public var isHead: Bool
     /// Language tags from Accept-Language, most preferred first.
     public var languages: [String]
-    /// The installed app's version, when something reported it.
-    public var appVersion: String?
     /// The id this click is recorded under (chosen by the caller: the router is pure).
     public var clickID: String
     public var time: Date
@@ -20,14 +18,13 @@ public struct Visit: Sendable, Equatable {
     public var knownInstalled: Bool
 
     public init(
-        userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], appVersion: String? = nil, clickID: String, time: Date,
+        userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], clickID: String, time: Date,
         clientAddress: String? = nil, knownInstalled: Bool = false
     ) {
         self.knownInstalled = knownInstalled
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages
-        self.appVersion = appVersion
         self.clickID = clickID
         self.time = time
         self.clientAddress = clientAddress

@@ -27,50 +27,108 @@ struct ClickRouterTests {
     }
 
     static func visit(_ ua: String, head: Bool = false, languages: [String] = [], knownInstalled: Bool = false) -> Visit {
-        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, clickID: "click0000000000000000001", time: now, knownInstalled: knownInstalled)
+        Visit(userAgent: UserAgent(ua), isHead: head, languages: languages, clickID: clickID, time: now, knownInstalled: knownInstalled)
     }
 
-    enum Kind: String {
-        case preview, crawler, hint, web, store, intent, platformURL, gone, scheme, refused
+    // What visitors get, spelled out (Docs/API.md "Clicks", Docs/ARCHITECTURE.md's table of
+    // what ClickRouter decides) for the fixture link /u/42 of the fixture app.
+    static let clickID = "click0000000000000000001"
+    static let webPage = "https://www.example.com/u/42"
+    static let appStore = "https://apps.apple.com/app/id123456789"
+    static let play = "https://play.google.com/store/apps/details?id=com.example.shop&referrer=click0000000000000000001"
+    /// Chrome's intent for the link on `host`: the app if installed, else Play with the click id.
+    static func intent(on host: String) -> String {
+        "intent://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p#Intent;scheme=https;package=com.example.shop;"
+            + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop%26referrer%3Dclick0000000000000000001;end"
+    }
+    static func audience(_ platform: ClickPlatform) -> PreviewAudience {
+        PreviewAudience(platform: platform, language: .en, clickID: clickID)
     }
 
-    static func kind(_ decision: ClickDecision) -> Kind {
-        switch decision {
-        case .previewPage: .preview
-        case .crawlerPage: .crawler
-        case .openInBrowserHint: .hint
-        case .gone: .gone
-        case .refused: .refused
-        case .scheme: .scheme
-        case .redirect(let url, let outcome):
-            switch outcome {
-            case .store: .store
-            case .intent: url.hasPrefix("intent://") ? .intent : .web
-            case .platformURL: .platformURL
-            default: .web
+    /// The visitors the product tells apart (DOMAIN.md section 1), read from the corpus's
+    /// labels (which OS and device, which in-app browser, which crawler), not from the router.
+    enum Visitor: String, CaseIterable {
+        case iOSBrowser, iOSInAppBrowser, iOSWeChatLike, androidBrowser, androidInAppBrowser, androidWeChatLike
+        case desktop, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
+
+        init(_ sample: UserAgentSample) {
+            let handheld = sample.device == "phone" || sample.device == "tablet"
+            let blocksAppLinks = ["wechat", "qq", "weibo"].contains(sample.app ?? "")
+            switch (sample.os, sample.bot != nil, handheld, sample.app != nil) {
+            case ("ios", true, _, _): self = .iOSCrawler
+            case ("android", true, _, _): self = .androidCrawler
+            case (_, true, _, _): self = .otherCrawler
+            case ("ios", false, true, false): self = .iOSBrowser
+            case ("ios", false, true, true): self = blocksAppLinks ? .iOSWeChatLike : .iOSInAppBrowser
+            case ("android", false, true, false): self = .androidBrowser
+            case ("android", false, true, true): self = blocksAppLinks ? .androidWeChatLike : .androidInAppBrowser
+            case (_, false, _, _) where sample.device == "desktop": self = .desktop
+            default: self = .neitherIOSNorAndroid
             }
         }
     }
 
-    /// What the issue promises for a visitor with these labels on a host of this role.
-    static func expected(_ sample: UserAgentSample, role: HostRole) -> Kind {
-        if sample.bot != nil { return .crawler }
-        let mobile = sample.device == "phone" || sample.device == "tablet"
-        // WeChat on Windows or a Mac opens web pages like any browser: there is no app to open.
-        if ["wechat", "qq", "weibo"].contains(sample.app ?? ""), mobile { return .hint }
-        switch (sample.os, mobile, role) {
-        case ("ios", true, .alternate): return .store
-        case ("android", true, .alternate): return sample.app == nil ? .intent : .store
-        case ("ios", true, _), ("android", true, _): return .preview
-        default: return .web
-        }
+    /// Every visitor on every host role, and what it must get. Written from the product's
+    /// rules, one row each: crawlers get meta tags and are no click; WeChat, QQ and Weibo on
+    /// a phone or tablet get the "open in your browser" page; phones and tablets see the
+    /// preview on the primary and short hosts, and on the alternate host (universal links did
+    /// not fire: no app) go to the store, Android's Chrome through its intent, in-app
+    /// browsers by the Play link alone; everything that is not an iOS or Android phone or
+    /// tablet (desktops, WeChat on a Mac, TVs, consoles, Windows Phone) goes to the web page.
+    static let routing: [(Visitor, HostRole, ClickDecision)] = [
+        (.iOSBrowser, .primary, .previewPage(audience(.ios))),
+        (.iOSBrowser, .short, .previewPage(audience(.ios))),
+        (.iOSBrowser, .alternate, .redirect(appStore, record: .store)),
+        (.iOSInAppBrowser, .primary, .previewPage(audience(.ios))),
+        (.iOSInAppBrowser, .short, .previewPage(audience(.ios))),
+        (.iOSInAppBrowser, .alternate, .redirect(appStore, record: .store)),
+        (.iOSWeChatLike, .primary, .openInBrowserHint(audience(.ios))),
+        (.iOSWeChatLike, .short, .openInBrowserHint(audience(.ios))),
+        (.iOSWeChatLike, .alternate, .openInBrowserHint(audience(.ios))),
+        (.androidBrowser, .primary, .previewPage(audience(.android))),
+        (.androidBrowser, .short, .previewPage(audience(.android))),
+        (.androidBrowser, .alternate, .redirect(intent(on: "open.example.com"), record: .intent)),
+        (.androidInAppBrowser, .primary, .previewPage(audience(.android))),
+        (.androidInAppBrowser, .short, .previewPage(audience(.android))),
+        (.androidInAppBrowser, .alternate, .redirect(play, record: .store)),
+        (.androidWeChatLike, .primary, .openInBrowserHint(audience(.android))),
+        (.androidWeChatLike, .short, .openInBrowserHint(audience(.android))),
+        (.androidWeChatLike, .alternate, .openInBrowserHint(audience(.android))),
+        (.desktop, .primary, .redirect(webPage, record: .web)),
+        (.desktop, .short, .redirect(webPage, record: .web)),
+        (.desktop, .alternate, .redirect(webPage, record: .web)),
+        (.neitherIOSNorAndroid, .primary, .redirect(webPage, record: .web)),
+        (.neitherIOSNorAndroid, .short, .redirect(webPage, record: .web)),
+        (.neitherIOSNorAndroid, .alternate, .redirect(webPage, record: .web)),
+        (.iOSCrawler, .primary, .crawlerPage(audience(.ios))),
+        (.iOSCrawler, .short, .crawlerPage(audience(.ios))),
+        (.iOSCrawler, .alternate, .crawlerPage(audience(.ios))),
+        (.androidCrawler, .primary, .crawlerPage(audience(.android))),
+        (.androidCrawler, .short, .crawlerPage(audience(.android))),
+        (.androidCrawler, .alternate, .crawlerPage(audience(.android))),
+        (.otherCrawler, .primary, .crawlerPage(audience(.other))),
+        (.otherCrawler, .short, .crawlerPage(audience(.other))),
+        (.otherCrawler, .alternate, .crawlerPage(audience(.other))),
+    ]
+
+    static func expected(_ visitor: Visitor, on role: HostRole) -> ClickDecision? {
+        routing.first { $0.0 == visitor && $0.1 == role }?.2
     }
 
     @Test(arguments: UserAgentSample.corpus)
-    func everyRealVisitorGetsWhatTheRoleRequires(sample: UserAgentSample) {
+    func everyRealVisitorGetsWhatTheRoleRequires(sample: UserAgentSample) throws {
+        let visitor = Visitor(sample)
         for role in HostRole.allCases {
-            let decision = Self.router.decide(Self.link(role: role), for: Self.visit(sample.ua))
-            #expect(Self.kind(decision) == Self.expected(sample, role: role), "role \(role)")
+            let expected = try #require(Self.expected(visitor, on: role), "no row for \(visitor) on \(role)")
+            #expect(Self.router.decide(Self.link(role: role), for: Self.visit(sample.ua)) == expected, "\(visitor) on \(role)")
+        }
+    }
+
+    /// The table covers what the corpus holds: every kind of visitor has a real sample, and a row on every role.
+    @Test func everyRowIsExercisedByRealVisitors() {
+        #expect(Set(UserAgentSample.corpus.map(Visitor.init)) == Set(Visitor.allCases))
+        for visitor in Visitor.allCases {
+            #expect(Set(Self.routing.filter { $0.0 == visitor }.map(\.1)) == Set(HostRole.allCases), "\(visitor)")
         }
     }
 
@@ -88,7 +146,7 @@ struct ClickRouterTests {
         var app = Self.app
         app.web = .init()
         let decision = Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: app), for: Self.visit(UA.macSafari))
-        #expect(Self.kind(decision) == .preview)
+        #expect(decision == .previewPage(Self.audience(.desktop)))
     }
 
     @Test func iPhoneOnAlternateHostGoesToTheAppStore() {
@@ -138,14 +196,27 @@ struct ClickRouterTests {
         #expect(head == get)
     }
 
-    @Test func expiredLinksGoToTheWebOrAreGone() {
-        let expired = Self.link(expiresAt: Self.now.addingTimeInterval(-1))
-        #expect(Self.router.decide(expired, for: Self.visit(UA.iPhoneSafari)) == .redirect("https://www.example.com/u/42", record: .expired))
+    /// After `expires_at` every click goes to the link's web page, counted `expired`, or
+    /// is a 410 page when there is none; crawlers still get their meta tags.
+    @Test(arguments: [
+        (UA.iPhoneSafari, HostRole.short, ClickDecision.redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.iPhoneSafari, .alternate, .redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.androidChrome, .alternate, .redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.weChatIOS, .short, .redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.macSafari, .primary, .redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.facebookCrawler, .short, .crawlerPage(ClickRouterTests.audience(.other))),
+    ])
+    func expiredLinksGoToTheWebPage(ua: String, role: HostRole, expected: ClickDecision) {
+        let expired = Self.link(expiresAt: Self.now.addingTimeInterval(-1), role: role)
+        #expect(Self.router.decide(expired, for: Self.visit(ua)) == expected)
+    }
+
+    @Test func expiredLinksWithoutAWebPageAreGoneAndUnexpiredOnesAreNot() {
         var app = Self.app
         app.web = .init()
         let bare = Self.link(LinkContent(path: "/u/1"), expiresAt: Self.now, app: app)
         #expect(Self.router.decide(bare, for: Self.visit(UA.iPhoneSafari)) == .gone)
-        #expect(Self.kind(Self.router.decide(Self.link(expiresAt: Self.now.addingTimeInterval(60)), for: Self.visit(UA.iPhoneSafari))) == .preview)
+        #expect(Self.router.decide(Self.link(expiresAt: Self.now.addingTimeInterval(60)), for: Self.visit(UA.iPhoneSafari)) == .previewPage(Self.audience(.ios)))
     }
 
     @Test func previewButtonPointsToTheAlternateHostWithTheClickID() throws {
@@ -170,14 +241,6 @@ struct ClickRouterTests {
         #expect(model.language == .zh)
     }
 
-    @Test func namedUserAgentsComeFromTheCorpus() {
-        let corpus = Set(UserAgentSample.corpus.map(\.ua))
-        for ua in [UA.iPhoneSafari, UA.androidChrome, UA.macSafari, UA.instagramAndroid, UA.weChatIOS, UA.facebookCrawler] {
-            let known = corpus.contains(ua)
-            #expect(known, "\(ua.prefix(60))")
-        }
-    }
-
     @Test func longLinkParametersOverrideTheStoredOnes() {
         var content = LinkContent(path: "/u/1", deepLinkValue: "user", deepLinkSubs: [1: "a"], ref: "stored")
         LinkParameters.apply([("deep_link_sub1", "b"), ("ref", "adhoc"), ("utm_source", "mail"), ("color", "red"), ("ul_code", "x")], to: &content)
@@ -196,24 +259,26 @@ extension ClickRouterTests {
 
     @Test(arguments: [
         // (User-Agent, marker, role, what the visitor gets)
-        (UA.iPhoneSafari, true, HostRole.short, Kind.scheme),
-        (UA.iPhoneSafari, true, .primary, .scheme),
-        (UA.iPhoneSafari, true, .alternate, .scheme),
-        (UA.iPhoneSafari, false, .short, .preview),
-        (UA.iPhoneSafari, false, .alternate, .store),
-        (UA.weChatIOS, true, .short, .hint),           // WeChat blocks schemes: the overlay, never a scheme
-        (UA.androidChrome, true, .short, .intent),     // Chrome: the intent, which falls back to Play if the app is gone
-        (UA.androidChrome, false, .short, .preview),
-        (UA.instagramAndroid, true, .short, .scheme),  // web views cannot launch intents
-        (UA.instagramAndroid, false, .short, .preview),
-        (UA.macSafari, true, .short, .web),            // a desktop has no app to open
-        (UA.facebookCrawler, true, .short, .crawler),  // a crawler is never a visitor
+        (UA.iPhoneSafari, true, HostRole.short, ClickDecision.scheme(ClickRouterTests.scheme)),
+        (UA.iPhoneSafari, true, .primary, .scheme(ClickRouterTests.scheme)),
+        (UA.iPhoneSafari, true, .alternate, .scheme(ClickRouterTests.scheme)),
+        (UA.iPhoneSafari, false, .short, .previewPage(ClickRouterTests.audience(.ios))),
+        (UA.iPhoneSafari, false, .alternate, .redirect(ClickRouterTests.appStore, record: .store)),
+        // WeChat blocks schemes: the overlay, never a scheme.
+        (UA.weChatIOS, true, .short, .openInBrowserHint(ClickRouterTests.audience(.ios))),
+        // Chrome: the intent (for the link on the host clicked), which falls back to Play if the app is gone.
+        (UA.androidChrome, true, .short, .redirect(ClickRouterTests.intent(on: "exm.pl"), record: .intent)),
+        (UA.androidChrome, false, .short, .previewPage(ClickRouterTests.audience(.android))),
+        // Web views cannot launch intents.
+        (UA.instagramAndroid, true, .short, .scheme(ClickRouterTests.scheme)),
+        (UA.instagramAndroid, false, .short, .previewPage(ClickRouterTests.audience(.android))),
+        // A desktop has no app to open.
+        (UA.macSafari, true, .short, .redirect(ClickRouterTests.webPage, record: .web)),
+        // A crawler is never a visitor.
+        (UA.facebookCrawler, true, .short, .crawlerPage(ClickRouterTests.audience(.other))),
     ])
-    func knownUsersGoStraightToTheApp(ua: String, marker: Bool, role: HostRole, expected: Kind) {
-        let decision = Self.router.decide(Self.link(role: role), for: Self.visit(ua, knownInstalled: marker))
-        #expect(Self.kind(decision) == expected)
-        if expected == .scheme, ua == UA.iPhoneSafari { #expect(decision == .scheme(Self.scheme)) }
-        if expected == .scheme { #expect(decision.outcome == .scheme) }
+    func knownUsersGoStraightToTheApp(ua: String, marker: Bool, role: HostRole, expected: ClickDecision) {
+        #expect(Self.router.decide(Self.link(role: role), for: Self.visit(ua, knownInstalled: marker)) == expected)
     }
 
     @Test func theMarkerNeverOverridesWhatTheLinkOrAppForbids() {
@@ -225,7 +290,7 @@ extension ClickRouterTests {
         #expect(Self.router.decide(expired, for: known) == .redirect("https://www.example.com/u/42", record: .expired))
         var noScheme = Self.app
         noScheme.ios?.scheme = nil
-        #expect(Self.kind(Self.router.decide(Self.link(app: noScheme), for: known)) == .preview)
+        #expect(Self.router.decide(Self.link(app: noScheme), for: known) == .previewPage(Self.audience(.ios)))
     }
 }
 
@@ -264,7 +329,7 @@ extension ClickRouterTests {
     }
 }
 
-/// A few User-Agents by name, all from the corpus (a test checks).
+/// A few real User-Agents by name, taken from the corpus.
 enum UA {
     static let iPhoneSafari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
     static let androidChrome = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36"

@@ -14,15 +14,34 @@ struct UserAgentSample: Decodable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { String(ua.prefix(90)) }
 
-    static let corpus: [UserAgentSample] = {
-        guard let url = Bundle.module.url(forResource: "user-agents", withExtension: "jsonl", subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(UserAgentSample.self, from: Data($0.utf8)) }
+    static var corpus: [UserAgentSample] { loaded.samples }
+
+    /// The corpus's lines that are not a sample, each as "line N: why" (a test fails on any).
+    static var unreadable: [String] { loaded.unreadable }
+
+    private static let loaded: (samples: [UserAgentSample], unreadable: [String]) = {
+        guard let url = Bundle.module.url(forResource: "user-agents", withExtension: "jsonl", subdirectory: "Fixtures") else {
+            return ([], ["Fixtures/user-agents.jsonl is not in the test bundle"])
+        }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch { return ([], ["Fixtures/user-agents.jsonl: \(error)"]) }
+        var samples: [UserAgentSample] = []
+        var unreadable: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do { samples.append(try JSONDecoder().decode(UserAgentSample.self, from: Data(line.utf8))) } catch {
+                unreadable.append("line \(index + 1): \(error): \(line.prefix(90))")
+            }
+        }
+        return (samples, unreadable)
     }()
 }
 
 @Suite("User-agent classification against real strings")
 struct UserAgentCorpusTests {
+    @Test func everyLineOfTheCorpusIsASample() {
+        #expect(UserAgentSample.unreadable.isEmpty, "\(UserAgentSample.unreadable.joined(separator: "\n"))")
+    }
+
     @Test func corpusIsLargeAndCoversEveryVocabularyWord() {
         let corpus = UserAgentSample.corpus
         #expect(corpus.count >= 150)
@@ -77,6 +96,8 @@ struct UserAgentDetailTests {
     @Test(arguments: ["", " ", "\u{0}", "Mozilla/5.0 (", "((((((((", String(repeating: "A", count: 10_000), "日本語のユーザーエージェント"])
     func garbageIsOtherNotACrash(ua: String) {
         let result = UserAgent(ua)
+        #expect(result.os == .other)
+        #expect(result.device == .other)
         #expect(result.bot == nil)
         #expect(result.app == nil)
     }

@@ -27,6 +27,10 @@ public final class Unilink: Sendable {
     private struct State {
         var consentGranted = false
         var consentWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The deferred check asked for (the first ask's tokens), from the ask until it has run.
+        var deferredAsk: DeferredAsk?
+        /// The deferred check running or run: the only work of this object that outlives a
+        /// call, and it exists only once the network may be used.
         var deferredTask: Task<DeepLinkResult, Never>?
         /// The last link event: its URL, when it arrived or was answered (seconds of system
         /// uptime, monotonic), and its resolution, which a repeat awaits instead of asking again.
@@ -63,7 +67,7 @@ public final class Unilink: Sendable {
     /// `grantNetworkConsent()` when configured) and delivers its result like any other.
     public func start() {
         guard configuration.checksDeferredOnStart, !install.deferredChecked else { return }
-        Task { await checkDeferredDeepLink() }
+        _ = deferredCheck(DeferredAsk(pasteboardToken: nil, installReferrer: nil))
     }
 
     /// The random id of this install, sent with deferred checks and events.
@@ -129,23 +133,48 @@ public final class Unilink: Sendable {
     /// `grantNetworkConsent()` when the configuration says so.
     @discardableResult
     public func checkDeferredDeepLink(pasteboardToken: String? = nil, installReferrer: String? = nil) async -> DeepLinkResult {
-        let task: Task<DeepLinkResult, Never> = state.withLock { state in
-            if let running = state.deferredTask { return running }
-            let task = Task { await self.runDeferredCheck(pasteboardToken: pasteboardToken, installReferrer: installReferrer) }
-            state.deferredTask = task
-            return task
-        }
-        return await task.value
+        await deferredCheck(DeferredAsk(pasteboardToken: pasteboardToken, installReferrer: installReferrer)).value
     }
 
     /// The user agreed that the app may contact the network: a waiting deferred check goes on.
     public func grantNetworkConsent() {
         let waiters = state.withLock { state in
             state.consentGranted = true
+            if state.deferredAsk != nil, state.deferredTask == nil { runDeferredCheck(&state) }
             defer { state.consentWaiters = [] }
             return state.consentWaiters
         }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// What a deferred check was asked with.
+    struct DeferredAsk: Sendable {
+        var pasteboardToken: String?
+        var installReferrer: String?
+    }
+
+    /// Asks for the deferred check at once and returns its result to come: the check runs
+    /// now, or when `grantNetworkConsent()` is called if the configuration waits for it. The
+    /// first ask's tokens are the ones sent; later asks share its result.
+    func deferredCheck(_ ask: DeferredAsk) -> Task<DeepLinkResult, Never> {
+        let running: Task<DeepLinkResult, Never>? = state.withLock { state in
+            if let task = state.deferredTask { return task }
+            if state.deferredAsk == nil { state.deferredAsk = ask }
+            return configuration.waitsForConsent && !state.consentGranted ? nil : runDeferredCheck(&state)
+        }
+        if let running { return running }
+        return Task {
+            await waitForConsent()
+            return await deferredCheck(ask).value
+        }
+    }
+
+    /// The deferred check running or run; `nil` until one may use the network. The only work
+    /// of this object that may send a request after the call that began it has returned
+    /// (`handle(url:)` and `record` send theirs before they return): tests await it before
+    /// asserting that nothing more was sent.
+    var runningDeferredCheck: Task<DeepLinkResult, Never>? {
+        state.withLock { $0.deferredTask }
     }
 
     /// Reports an install, an open or a custom event, for the numbers of `link` (the link
@@ -157,9 +186,16 @@ public final class Unilink: Sendable {
         ))
     }
 
-    private func runDeferredCheck(pasteboardToken: String?, installReferrer: String?) async -> DeepLinkResult {
+    @discardableResult
+    private func runDeferredCheck(_ state: inout State) -> Task<DeepLinkResult, Never> {
+        let ask = state.deferredAsk ?? DeferredAsk()
+        let task = Task { await self.sendDeferredCheck(pasteboardToken: ask.pasteboardToken, installReferrer: ask.installReferrer) }
+        state.deferredTask = task
+        return task
+    }
+
+    private func sendDeferredCheck(pasteboardToken: String?, installReferrer: String?) async -> DeepLinkResult {
         if install.deferredChecked { return DeepLinkResult(status: .notFound) }
-        await waitForConsent()
         let device = await deviceInfo()
         let request = DeferredRequest(
             installID: install.installID, appVersion: device.appVersion,
@@ -175,7 +211,10 @@ public final class Unilink: Sendable {
             guard answer.status == .found, let link = answer.deepLink else { return await deliver(.notFound) }
             return await deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: configuration.apiBaseURL)))
         } catch {
-            state.withLock { $0.deferredTask = nil }
+            state.withLock { state in
+                state.deferredTask = nil
+                state.deferredAsk = nil
+            }
             return await deliver(DeepLinkResult(status: .failure, error: error))
         }
     }

@@ -54,14 +54,18 @@ struct SDKDeliveryTests {
         sdk.delegate = delegate
         var results = sdk.results.makeAsyncIterator()
         sdk.start()
+        let check = try #require(sdk.runningDeferredCheck, "start() has asked for the check when it returns")
         let deferred = await results.next()
         #expect(deferred?.deepLink?.isDeferred == true && deferred?.deepLink?.path == "/u/7")
+        _ = await check.value
         #expect(transport.paths == ["/v1/sdk/deferred"])
         sdk.start()
         // The next launch: the same install, a new SDK object.
         let relaunched = Fixture.sdk(transport, storage: storage)
         relaunched.start()
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Whatever either start() began that may use the network has finished.
+        _ = await sdk.runningDeferredCheck?.value
+        _ = await relaunched.runningDeferredCheck?.value
         #expect(transport.paths == ["/v1/sdk/deferred"], "once per install, however often start() is called")
         #expect(delegate.results.count == 1)
 
@@ -71,7 +75,7 @@ struct SDKDeliveryTests {
             return configuration
         }())
         off.start()
-        try await Task.sleep(nanoseconds: 100_000_000)
+        _ = await off.runningDeferredCheck?.value
         #expect(transport.paths.count == 1, "checksDeferredOnStart = false leaves the check to the app")
     }
 
@@ -82,7 +86,8 @@ struct SDKDeliveryTests {
         let sdk = Fixture.sdk(transport, configuration: configuration)
         var results = sdk.results.makeAsyncIterator()
         sdk.start()
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // All start() began that may use the network has finished (or there is none).
+        _ = await sdk.runningDeferredCheck?.value
         #expect(transport.paths.isEmpty, "no network before consent")
         sdk.grantNetworkConsent()
         #expect(await results.next()?.deepLink?.isDeferred == true)

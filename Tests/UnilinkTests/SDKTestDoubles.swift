@@ -6,22 +6,76 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// A transport that answers from a script and counts calls (unit tests only; the
-/// end-to-end tests use the real server).
+/// A transport that answers from a script and records every request (unit tests only;
+/// the end-to-end tests use the real server). A test can await requests the SDK or the app
+/// sends from tasks of their own (`requests(to:count:)`).
 final class ScriptedTransport: UnilinkTransport {
     typealias Answer = @Sendable (_ path: String, _ body: Data) throws -> (status: Int, body: Data)
-    private let calls = Mutex<[String]>([])
+
+    struct Request: Sendable {
+        let path: String
+        let body: Data
+
+        /// The JSON body as a dictionary (empty when it is not one).
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:] }
+    }
+
+    private struct Waiter {
+        let id: UUID
+        let path: String
+        let count: Int
+        let continuation: CheckedContinuation<[Request], Never>
+    }
+
+    private struct Log {
+        var requests: [Request] = []
+        var waiters: [Waiter] = []
+
+        func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+    }
+
+    private let log = Mutex(Log())
     private let answer: Answer
 
     init(_ answer: @escaping Answer) {
         self.answer = answer
     }
 
-    var paths: [String] { calls.withLock { $0 } }
+    var paths: [String] { log.withLock { $0.requests.map(\.path) } }
 
     func post(_ url: URL, headers: [String: String], body: Data) async throws -> (status: Int, body: Data) {
-        calls.withLock { $0.append(url.path) }
+        let satisfied = log.withLock { log in
+            log.requests.append(Request(path: url.path, body: body))
+            let ready = log.waiters.filter { log.requests(to: $0.path).count >= $0.count }
+            log.waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+            return ready.map { ($0.continuation, Array(log.requests(to: $0.path).prefix($0.count))) }
+        }
+        for (continuation, requests) in satisfied { continuation.resume(returning: requests) }
         return try answer(url.path, body)
+    }
+
+    /// The first `count` requests to `path`, as soon as they have been sent. Cancelled (a
+    /// test's time limit), it returns those sent so far, so the test fails instead of hanging.
+    func requests(to path: String, count: Int) async -> [Request] {
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready: [Request]? = log.withLock { log in
+                    let sent = log.requests(to: path)
+                    if sent.count >= count || Task.isCancelled { return Array(sent.prefix(count)) }
+                    log.waiters.append(Waiter(id: id, path: path, count: count, continuation: continuation))
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let cancelled = log.withLock { log -> (CheckedContinuation<[Request], Never>, [Request])? in
+                guard let index = log.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                let waiter = log.waiters.remove(at: index)
+                return (waiter.continuation, log.requests(to: path))
+            }
+            if let (continuation, sent) = cancelled { continuation.resume(returning: sent) }
+        }
     }
 
     static func json(_ text: String, status: Int = 200) -> (status: Int, body: Data) { (status, Data(text.utf8)) }

@@ -139,12 +139,14 @@ struct SDKTests {
         configuration.waitsForConsent = true
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(Fixture.deferredFound) }
         let sdk = Fixture.sdk(transport, configuration: configuration)
-        let check = Task { await sdk.checkDeferredDeepLink() }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(transport.paths.isEmpty)
+        // What `checkDeferredDeepLink()` awaits, asked for here so that the ask has certainly been made.
+        let check = sdk.deferredCheck(.init())
+        // All the SDK started that may use the network has finished (or there is none).
+        _ = await sdk.runningDeferredCheck?.value
+        #expect(transport.paths.isEmpty, "no network before consent")
         sdk.grantNetworkConsent()
         #expect(await check.value.status == .found)
-        #expect(transport.paths.count == 1)
+        #expect(transport.paths == ["/v1/sdk/deferred"])
     }
 
     @Test func theDeferredRequestCarriesTheDeviceAndTokens() async throws {

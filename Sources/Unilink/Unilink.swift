@@ -208,7 +208,10 @@ public final class Unilink: Sendable {
         do {
             let answer = try await client.deferred(request)
             install.deferredChecked = true
-            guard answer.status == .found, let link = answer.deepLink else { return await deliver(.notFound) }
+            // An app that did not ask for weak matches never gets one, whatever the server answers.
+            guard answer.status == .found, let link = answer.deepLink, link.matchType != .weak || configuration.acceptsWeakMatches else {
+                return await deliver(.notFound)
+            }
             return await deliver(DeepLinkResult(status: .found, deepLink: Self.deepLink(link, fallbackURL: configuration.apiBaseURL)))
         } catch {
             state.withLock { state in

@@ -13,7 +13,8 @@ public struct UnilinkConfiguration: Sendable {
     /// The deferred check waits until `grantNetworkConsent()` when true.
     public var waitsForConsent: Bool
     /// The deferred check also takes matches below the app's `min_match_confidence`
-    /// (`DeepLink.MatchType.weak`), to suggest content rather than open it.
+    /// (`DeepLink.MatchType.weak`), to suggest content rather than open it. When false, a
+    /// weak match is never delivered: one that a server answers anyway gives `.notFound`.
     public var acceptsWeakMatches: Bool
     /// Attempts of one call on transient failures (network, 5xx, 429).
     public var maxAttempts: Int

@@ -206,6 +206,6 @@ struct PasteboardTokenTests {
         ("unilink:short", false), ("utm_source=google-play&utm_medium=organic", false), ("", false),
     ])
     func clickIDsAreFoundWhereTheyAre(text: String, found: Bool) {
-        #expect((PasteboardToken.clickID(in: text) == Self.id) == found)
+        #expect(PasteboardToken.clickID(in: text) == (found ? Self.id : nil))
     }
 }

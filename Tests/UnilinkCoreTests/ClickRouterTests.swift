@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import UnilinkCore
 
-/// The routing table of DESIGN.md section 2 and the issue: every branch, and every real
+/// The routing table of Docs/ARCHITECTURE.md section 3a and Docs/API.md "Clicks": every branch, and every real
 /// User-Agent of the corpus on every host role.
 @Suite("Click routing decisions")
 struct ClickRouterTests {

@@ -146,17 +146,27 @@ func debugPage(_ parts: ServerParts, _ pages: DashboardPages) -> LinkDebugPage {
     LinkDebugPage(store: parts.store, directory: parts.directory, links: parts.links, port: parts.port, pages: pages)
 }
 
+/// The dashboard's pages, which `DashboardMiddleware` reaches on hosts no app claims.
+func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let signIn = SignInController(store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
+                                  sessionHours: parts.settings.dashboardSessionHours, pages: pages)
+    signIn.register(on: router)
+    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(on: router)
+    LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: router)
+    NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: router)
+    DebuggerController(store: parts.store, directory: parts.directory, debugPage: debugPage(parts, pages)).register(on: router)
+    signIn.registerNotFound(on: router)
+    return router
+}
+
 /// Every route but a link host's own, in groups that carry their own rate limit, body
 /// limit and authenticator: a handler of the admin, app or SDK group cannot run without
 /// its credential.
 func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<AppRequestContext> {
     let settings = parts.settings
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    let dashboardRouter = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    DashboardController(
-        store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, addresses: parts.addresses,
-        rateLimiter: parts.rateLimiter, sessionHours: settings.dashboardSessionHours, debugPage: debugPage(parts, pages), pages: pages
-    ).register(on: dashboardRouter)
+    let dashboardRouter = buildDashboardRouter(parts, pages: pages)
     let routes = RouteTable()
     router.addMiddleware {
         APIMetricsMiddleware()

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import UnilinkCore
+import UnilinkStorage
+
+/// The dashboard's door: the home page (the sign-in form, or the apps), signing in and
+/// out, and the page for an address the dashboard does not have.
+struct SignInController {
+    let store: any SessionStore
+    let directory: HostDirectory
+    let addresses: ClientAddressResolver
+    let rateLimiter: RateLimiter
+    let sessionHours: Int
+    let pages: DashboardPages
+    static let signInPolicy = RateLimitPolicy(name: "dashboard_sign_in", quota: 10, window: 60)
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/", use: home)
+        router.post("/sign-in", use: signIn)
+        router.post("/sign-out", use: signOut)
+    }
+
+    func registerNotFound(on router: Router<AppRequestContext>) {
+        router.get("/**", use: notFound)
+    }
+
+    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let session = try await session(request) else { return pages.render("sign_in", ["title": "Sign in"], session: nil) }
+        if let appID = session.appID { return .redirect(to: "/apps/\(appID)") }
+        let snapshot = directory.current
+        let list = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app -> [String: Any] in
+            ["id": app.id, "name": app.name, "hosts": app.domains.map(\.host).joined(separator: ", "), "created": Timestamp.format(app.createdAt)]
+        }
+        return pages.render("apps", ["title": "Apps", "apps": list, "admin": true], session: session)
+    }
+
+    /// Wrong tokens are limited per visitor address (10 a minute), and a wrong token says
+    /// nothing about which kind it was meant to be.
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let address = addresses.address(request, context)
+        let decision = rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
+        guard decision.allowed else {
+            return pages.render("sign_in", ["title": "Sign in", "error": "Too many sign-in attempts from this address; wait a minute and try again."],
+                                session: nil, status: .tooManyRequests)
+        }
+        struct Form: Decodable { var token: String? }
+        let form = try await DashboardForm.decode(Form.self, request, context)
+        let token = (form.token ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let snapshot = directory.current
+        var appID: String??
+        if snapshot.isAdminToken(token) {
+            appID = .some(nil)
+        } else if case .success(let app) = snapshot.app(forSecretKey: token) {
+            appID = .some(app.id)
+        }
+        guard let appID else {
+            return pages.render("sign_in", ["title": "Sign in", "error": "That is not a valid admin token or secret key."], session: nil, status: .unauthorized)
+        }
+        let sessionToken = DashboardSession.newToken()
+        let now = Date.now, lifetime = sessionHours * 3600
+        try await store.insert(session: DashboardSessionRecord(
+            tokenHash: Identifiers.hash(sessionToken), appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
+        ))
+        var response = Response.redirect(to: "/")
+        response.setCookie(DashboardSession.cookie(token: sessionToken, maxAge: lifetime, secure: Self.cameOverTLS(request)))
+        return response
+    }
+
+    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await requireSession(request, context)
+        try await store.deleteSession(tokenHash: session.tokenHash)
+        var response = Response.redirect(to: "/")
+        response.setCookie(DashboardSession.cookie(token: "", maxAge: 0, secure: Self.cameOverTLS(request)))
+        return response
+    }
+
+    @Sendable func notFound(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await session(request)
+        return pages.render("message", ["title": "Not found", "heading": "Not found", "text": "There is no dashboard page at this address."],
+                            session: session, status: .notFound)
+    }
+
+    private func session(_ request: Request) async throws -> DashboardSession? {
+        try await DashboardSession.find(request, store: store, directory: directory)
+    }
+
+    private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
+        guard let session = try await session(request) else { throw DashboardError.signedOut }
+        return session
+    }
+
+    static func cameOverTLS(_ request: Request) -> Bool {
+        request.uri.scheme?.rawValue == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+}

@@ -146,17 +146,21 @@ func debugPage(_ parts: ServerParts, _ pages: DashboardPages) -> LinkDebugPage {
     LinkDebugPage(store: parts.store, directory: parts.directory, links: parts.links, port: parts.port, pages: pages)
 }
 
-/// The dashboard's pages, which `DashboardMiddleware` reaches on hosts no app claims.
+/// The dashboard's pages, which `DashboardMiddleware` reaches on hosts no app claims. The
+/// session of the visitor's cookie rides on the context (`DashboardSessionAuthenticator`);
+/// a handler of the signed-in group cannot run without one.
 func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    let signIn = SignInController(store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
-                                  sessionHours: parts.settings.dashboardSessionHours, pages: pages)
-    signIn.register(on: router)
-    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(on: router)
-    LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: router)
-    NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: router)
-    DebuggerController(store: parts.store, directory: parts.directory, debugPage: debugPage(parts, pages)).register(on: router)
-    signIn.registerNotFound(on: router)
+    let visitors = router.group(context: DashboardContext.self)
+        .add(middleware: DashboardSessionAuthenticator(store: parts.store, directory: parts.directory))
+    let signedIn = visitors.group(context: SignedInContext.self)
+    SignInController(store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
+                     sessionHours: parts.settings.dashboardSessionHours, pages: pages)
+        .register(on: router, visitors: visitors, signedIn: signedIn)
+    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(on: signedIn)
+    LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: signedIn)
+    NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
+    DebuggerController(debugPage: debugPage(parts, pages)).register(on: signedIn)
     return router
 }
 

@@ -6,7 +6,7 @@ import UnilinkStorage
 /// The dashboard's forms as browsers post them (URL-encoded), and what is shown on a form
 /// the API's rules refused.
 enum DashboardForm {
-    static func decode<Form: Decodable>(_ type: Form.Type, _ request: Request, _ context: AppRequestContext) async throws -> Form {
+    static func decode<Form: Decodable>(_ type: Form.Type, _ request: Request, _ context: some VisitorContext) async throws -> Form {
         let body = try await request.body.collect(upTo: context.maxUploadSize)
         do {
             return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body))

@@ -7,29 +7,29 @@ import UnilinkStorage
 /// An app's pages: its links (searched, a page at a time), its hosts with the files they
 /// serve, and the form that creates or edits it (the admin's alone).
 struct AppPagesController {
-    let store: any LinkStore & SessionStore
+    let store: any LinkStore
     let directory: HostDirectory
     let apps: AppService
     let links: LinkService
     let pages: DashboardPages
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/apps/new", use: newApp)
-        router.post("/apps", use: createApp)
-        router.get("/apps/{id}", use: showApp)
-        router.get("/apps/{id}/edit", use: editApp)
-        router.post("/apps/{id}", use: updateApp)
+    func register(on group: RouterGroup<SignedInContext>) {
+        group.get("/apps/new", use: newApp)
+        group.post("/apps", use: createApp)
+        group.get("/apps/{id}", use: showApp)
+        group.get("/apps/{id}/edit", use: editApp)
+        group.post("/apps/{id}", use: updateApp)
     }
 
-    @Sendable func newApp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func newApp(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token creates apps.") }
         return pages.render("app_form", ["title": "New app", "heading": "New app", "action": "/apps", "form": ["domains": "", "pasteboard_token": false]],
                             session: session)
     }
 
-    @Sendable func createApp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func createApp(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token creates apps.") }
         let form = try await DashboardForm.decode(AppForm.self, request, context)
         try session.checkCSRF(form.csrf)
@@ -44,13 +44,13 @@ struct AppPagesController {
         }
     }
 
-    @Sendable func showApp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func showApp(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         return try await appPage(id: try context.parameters.require("id"), session: session, request: request)
     }
 
-    @Sendable func editApp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func editApp(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token edits apps; a secret key manages the app's links.") }
         let body = AppInput.body(of: app, publishableKey: nil)
@@ -58,8 +58,8 @@ struct AppPagesController {
                             session: session)
     }
 
-    @Sendable func updateApp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func updateApp(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token edits apps.") }
         let form = try await DashboardForm.decode(AppForm.self, request, context)
@@ -112,10 +112,6 @@ struct AppPagesController {
         return pages.render("app", values, session: session)
     }
 
-    private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
-        guard let session = try await DashboardSession.find(request, store: store, directory: directory) else { throw DashboardError.signedOut }
-        return session
-    }
 
     static func pretty(_ data: Data) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: data),

@@ -7,31 +7,31 @@ import UnilinkStorage
 /// A link's pages: what it is and its numbers, the form that creates or edits it, its
 /// deletion, and its QR code as an image.
 struct LinkPagesController {
-    let store: any LinkStore & ClickStore & EventStore & SessionStore
+    let store: any LinkStore & ClickStore & EventStore
     let directory: HostDirectory
     let links: LinkService
     let pages: DashboardPages
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/apps/{id}/links/new", use: newLink)
-        router.post("/apps/{id}/links", use: createLink)
-        router.get("/links/{id}", use: showLink)
-        router.get("/links/{id}/edit", use: editLink)
-        router.post("/links/{id}", use: updateLink)
-        router.post("/links/{id}/delete", use: deleteLink)
-        router.get("/links/{id}/qr.png", use: qrPNG)
-        router.get("/links/{id}/qr.svg", use: qrSVG)
+    func register(on group: RouterGroup<SignedInContext>) {
+        group.get("/apps/{id}/links/new", use: newLink)
+        group.post("/apps/{id}/links", use: createLink)
+        group.get("/links/{id}", use: showLink)
+        group.get("/links/{id}/edit", use: editLink)
+        group.post("/links/{id}", use: updateLink)
+        group.post("/links/{id}/delete", use: deleteLink)
+        group.get("/links/{id}/qr.png", use: qrPNG)
+        group.get("/links/{id}/qr.svg", use: qrSVG)
     }
 
-    @Sendable func newLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func newLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         return pages.render("link_form", ["title": "New link", "heading": "New link for \(app.name)", "action": "/apps/\(app.id)/links", "form": [:] as [String: Any]],
                             session: session)
     }
 
-    @Sendable func createLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func createLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
@@ -45,8 +45,8 @@ struct LinkPagesController {
         }
     }
 
-    @Sendable func showLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func showLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         let body = links.shown(link, app)
         let url = body.shortURL ?? body.longURL ?? ""
@@ -69,15 +69,15 @@ struct LinkPagesController {
         return pages.render("link", values, session: session)
     }
 
-    @Sendable func editLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func editLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         return pages.render("link_form", ["title": "Edit link", "heading": "Edit link", "action": "/links/\(link.id)",
                                           "form": LinkForm.values(of: links.shown(link, app))], session: session)
     }
 
-    @Sendable func updateLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func updateLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
@@ -91,8 +91,8 @@ struct LinkPagesController {
         }
     }
 
-    @Sendable func deleteLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func deleteLink(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         struct Form: Decodable { var csrf: String? }
         try session.checkCSRF(try await DashboardForm.decode(Form.self, request, context).csrf)
@@ -100,16 +100,16 @@ struct LinkPagesController {
         return .redirect(to: "/apps/\(app.id)")
     }
 
-    @Sendable func qrPNG(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func qrPNG(_ request: Request, context: SignedInContext) async throws -> Response {
         try await qr(request, context, format: "png")
     }
 
-    @Sendable func qrSVG(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func qrSVG(_ request: Request, context: SignedInContext) async throws -> Response {
         try await qr(request, context, format: "svg")
     }
 
-    private func qr(_ request: Request, _ context: AppRequestContext, format: String) async throws -> Response {
-        let session = try await requireSession(request, context)
+    private func qr(_ request: Request, _ context: SignedInContext, format: String) async throws -> Response {
+        let session = context.session
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         var query = request.uri.queryParameters
         query.append(key: "format", value: Substring(format))
@@ -119,10 +119,5 @@ struct LinkPagesController {
             let error = try DashboardForm.refusal(error, logger: context.logger)
             throw DashboardError.badRequest(error.message)
         }
-    }
-
-    private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
-        guard let session = try await DashboardSession.find(request, store: store, directory: directory) else { throw DashboardError.signedOut }
-        return session
     }
 }

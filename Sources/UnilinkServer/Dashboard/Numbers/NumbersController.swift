@@ -8,18 +8,18 @@ import UnilinkStorage
 /// An app's numbers page and the CSV files of an app's and a link's clicks, over a range
 /// of days.
 struct NumbersController {
-    let store: any LinkStore & ClickStore & EventStore & SessionStore
+    let store: any LinkStore & ClickStore & EventStore
     let directory: HostDirectory
     let pages: DashboardPages
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/apps/{id}/numbers", use: appNumbers)
-        router.get("/apps/{id}/numbers.csv", use: appNumbersCSV)
-        router.get("/links/{id}/numbers.csv", use: linkNumbersCSV)
+    func register(on group: RouterGroup<SignedInContext>) {
+        group.get("/apps/{id}/numbers", use: appNumbers)
+        group.get("/apps/{id}/numbers.csv", use: appNumbersCSV)
+        group.get("/links/{id}/numbers.csv", use: linkNumbersCSV)
     }
 
-    @Sendable func appNumbers(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func appNumbers(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         let range = try Self.range(request)
         let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
@@ -30,8 +30,8 @@ struct NumbersController {
         return pages.render("numbers", values, session: session)
     }
 
-    @Sendable func appNumbersCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func appNumbersCSV(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let app = try session.app(try context.parameters.require("id"), in: directory)
         let range = try Self.range(request)
         let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
@@ -39,8 +39,8 @@ struct NumbersController {
         return Self.csv(header: ["day", "link_id", "platform", "outcome", "clicks"], rows: rows, name: "\(app.id)-clicks.csv")
     }
 
-    @Sendable func linkNumbersCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
+    @Sendable func linkNumbersCSV(_ request: Request, context: SignedInContext) async throws -> Response {
+        let session = context.session
         let (link, _) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         let range = try Self.range(request)
         let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
@@ -109,10 +109,5 @@ struct NumbersController {
         return Response(status: .ok, headers: [
             .contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
         ], body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
-        guard let session = try await DashboardSession.find(request, store: store, directory: directory) else { throw DashboardError.signedOut }
-        return session
     }
 }

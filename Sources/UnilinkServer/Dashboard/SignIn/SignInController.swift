@@ -15,18 +15,17 @@ struct SignInController {
     let pages: DashboardPages
     static let signInPolicy = RateLimitPolicy(name: "dashboard_sign_in", quota: 10, window: 60)
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/", use: home)
+    /// Signing in reads no session, so it is registered on the router itself, outside the
+    /// authenticator; signing out needs one.
+    func register(on router: Router<AppRequestContext>, visitors: RouterGroup<DashboardContext>, signedIn: RouterGroup<SignedInContext>) {
         router.post("/sign-in", use: signIn)
-        router.post("/sign-out", use: signOut)
+        visitors.get("/", use: home)
+        visitors.get("/**", use: notFound)
+        signedIn.post("/sign-out", use: signOut)
     }
 
-    func registerNotFound(on router: Router<AppRequestContext>) {
-        router.get("/**", use: notFound)
-    }
-
-    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let session = try await session(request) else { return pages.render("sign_in", ["title": "Sign in"], session: nil) }
+    @Sendable func home(_ request: Request, context: DashboardContext) async throws -> Response {
+        guard let session = context.identity else { return pages.render("sign_in", ["title": "Sign in"], session: nil) }
         if let appID = session.appID { return .redirect(to: "/apps/\(appID)") }
         let snapshot = directory.current
         let list = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app -> [String: Any] in
@@ -67,27 +66,16 @@ struct SignInController {
         return response
     }
 
-    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await requireSession(request, context)
-        try await store.deleteSession(tokenHash: session.tokenHash)
+    @Sendable func signOut(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await store.deleteSession(tokenHash: context.session.tokenHash)
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: "", maxAge: 0, secure: Self.cameOverTLS(request)))
         return response
     }
 
-    @Sendable func notFound(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await session(request)
-        return pages.render("message", ["title": "Not found", "heading": "Not found", "text": "There is no dashboard page at this address."],
-                            session: session, status: .notFound)
-    }
-
-    private func session(_ request: Request) async throws -> DashboardSession? {
-        try await DashboardSession.find(request, store: store, directory: directory)
-    }
-
-    private func requireSession(_ request: Request, _ context: AppRequestContext) async throws -> DashboardSession {
-        guard let session = try await session(request) else { throw DashboardError.signedOut }
-        return session
+    @Sendable func notFound(_ request: Request, context: DashboardContext) async throws -> Response {
+        pages.render("message", ["title": "Not found", "heading": "Not found", "text": "There is no dashboard page at this address."],
+                     session: context.identity, status: .notFound)
     }
 
     static func cameOverTLS(_ request: Request) -> Bool {

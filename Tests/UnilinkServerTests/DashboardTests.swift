@@ -115,6 +115,13 @@ struct DashboardTests {
             #expect(try await client.execute(uri: "/apps/\(other.id)", method: .get, headers: cookie).status == .forbidden)
             #expect(try await client.execute(uri: "/apps/new", method: .get, headers: cookie).status == .forbidden)
             #expect(try await client.execute(uri: "/apps/\(shop.id)/edit", method: .get, headers: cookie).status == .forbidden)
+            // Signing out is a form like the others: without its CSRF token it is refused.
+            for body in ["", "csrf=nope"] {
+                let forged = try await client.execute(uri: "/sign-out", method: .post, headers: Self.form.merging(cookie), body: ByteBuffer(string: body))
+                #expect(forged.status == .forbidden && forged.text.contains("CSRF"))
+                #expect(forged.headers[HTTPField.Name("Set-Cookie")!] == nil)
+            }
+            #expect(try await client.execute(uri: "/apps/\(shop.id)", method: .get, headers: cookie).status == .ok, "still signed in")
             // Signing out ends the session on the server, not only in the browser.
             let out = try await client.execute(uri: "/sign-out", method: .post, headers: Self.form.merging(cookie),
                                                body: ByteBuffer(string: "csrf=\(session.csrf)"))
@@ -163,6 +170,20 @@ struct DashboardTests {
             let other = try await client.execute(uri: "/sign-in", method: .post, headers: Self.form.merging(address: "198.51.100.8"),
                                                  body: ByteBuffer(string: "token=\(TestServer.adminToken)"))
             #expect(other.status == .seeOther)
+        }
+    }
+
+    /// Right tokens count too: the limit is on attempts, not only on wrong ones.
+    @Test func everySignInAttemptCountsAgainstTheLimit() async throws {
+        try await TestServer.run(.live) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<20 {
+                let response = try await client.execute(uri: "/sign-in", method: .post, headers: Self.form.merging(address: "198.51.100.9"),
+                                                        body: ByteBuffer(string: "token=\(TestServer.adminToken)"))
+                statuses.append(response.status)
+            }
+            #expect(statuses.prefix(10).allSatisfy { $0 == .seeOther })
+            #expect(statuses.dropFirst(10).contains(.tooManyRequests), "\(statuses.map(\.code))")
         }
     }
 

@@ -34,8 +34,11 @@ struct SignInController {
         return pages.render("apps", ["title": "Apps", "apps": list, "admin": true], session: session)
     }
 
-    /// Wrong tokens are limited per visitor address (10 a minute), and a wrong token says
-    /// nothing about which kind it was meant to be.
+    /// Every attempt counts against the visitor address's limit (10 a minute), right or
+    /// wrong: counting only wrong tokens would check before the token is read and charge
+    /// after, and guesses sent at once would all pass the check before any was charged. A
+    /// person signs in a few times a day. A wrong token says nothing about which kind it
+    /// was meant to be.
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         let address = addresses.address(request, context)
         let decision = rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
@@ -67,6 +70,8 @@ struct SignInController {
     }
 
     @Sendable func signOut(_ request: Request, context: SignedInContext) async throws -> Response {
+        struct Form: Decodable { var csrf: String? }
+        try context.session.checkCSRF(try await DashboardForm.decode(Form.self, request, context).csrf)
         try await store.deleteSession(tokenHash: context.session.tokenHash)
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: "", maxAge: 0, secure: Self.cameOverTLS(request)))

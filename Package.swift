@@ -125,6 +125,8 @@ let package = Package(
                 // Storage tests set SQLite's limits on the store's own connection.
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                // Page-model tests render templates with an object that records what they read.
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings
         ),

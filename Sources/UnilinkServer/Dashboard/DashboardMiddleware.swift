@@ -12,7 +12,6 @@ struct DashboardMiddleware: RouterMiddleware {
     let dashboardHost: String?
     let pages: DashboardPages
 
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         guard !SharedPaths.contains(path) else { return try await next(request, context) }
@@ -46,6 +45,6 @@ struct DashboardMiddleware: RouterMiddleware {
     }
 
     private func page(_ heading: String, _ text: String, _ status: HTTPResponse.Status) -> Response {
-        pages.render("message", ["title": heading, "heading": heading, "text": text], session: nil, status: status)
+        pages.render(MessagePage(heading: heading, text: text), session: nil, status: status)
     }
 }

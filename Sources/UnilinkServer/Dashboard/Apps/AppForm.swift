@@ -55,31 +55,6 @@ struct AppForm: Decodable, Sendable {
         return body
     }
 
-    /// The form filled in from an app, for editing.
-    static func values(of app: AppBody) -> [String: Any] {
-        [
-            "name": app.name ?? "", "ios_team_id": app.ios?.teamID ?? "", "ios_bundle_id": app.ios?.bundleID ?? "",
-            "ios_app_store_id": app.ios?.appStoreID ?? "", "ios_scheme": app.ios?.scheme ?? "",
-            "android_package": app.android?.package ?? "", "android_scheme": app.android?.scheme ?? "",
-            "android_fingerprints": (app.android?.sha256CertFingerprints ?? []).joined(separator: "\n"),
-            "web_fallback_url": app.web?.fallbackURL ?? "", "web_allowed_hosts": (app.web?.allowedHosts ?? []).joined(separator: "\n"),
-            "domains": (app.domains ?? []).map { "\($0.host) \($0.role)" }.joined(separator: "\n"),
-            "paths": (app.paths ?? []).joined(separator: "\n"), "exclude_paths": (app.excludePaths ?? []).joined(separator: "\n"),
-            "match_window_seconds": app.matchWindowSeconds.map(String.init) ?? "", "pasteboard_token": app.pasteboardToken ?? false,
-        ]
-    }
-
-    /// What was typed, shown again beside the error when the API refused it.
-    func values() -> [String: Any] {
-        [
-            "name": name ?? "", "ios_team_id": iosTeamID ?? "", "ios_bundle_id": iosBundleID ?? "", "ios_app_store_id": iosAppStoreID ?? "",
-            "ios_scheme": iosScheme ?? "", "android_package": androidPackage ?? "", "android_scheme": androidScheme ?? "",
-            "android_fingerprints": androidFingerprints ?? "", "web_fallback_url": webFallbackURL ?? "", "web_allowed_hosts": webAllowedHosts ?? "",
-            "domains": domains ?? "", "paths": paths ?? "", "exclude_paths": excludePaths ?? "", "match_window_seconds": matchWindowSeconds ?? "",
-            "pasteboard_token": pasteboardToken == "on",
-        ]
-    }
-
     static func text(_ value: String?) -> String? {
         guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed

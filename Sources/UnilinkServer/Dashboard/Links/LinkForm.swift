@@ -71,29 +71,4 @@ struct LinkForm: Decodable, Sendable {
         }
         return body
     }
-
-    static func values(of link: LinkBody) -> [String: Any] {
-        [
-            "path": link.path ?? "", "alias": link.alias ?? "", "deep_link_value": link.deepLinkValue ?? "", "web_url": link.webURL ?? "",
-            "ios_url": link.iosURL ?? "", "android_url": link.androidURL ?? "", "desktop_url": link.desktopURL ?? "", "web_only": link.webOnly ?? false,
-            "min_ios": link.minAppVersion?.ios ?? "", "min_android": link.minAppVersion?.android ?? "",
-            "social_title": link.social?.title ?? "", "social_description": link.social?.description ?? "", "social_image_url": link.social?.imageURL ?? "",
-            "channel": link.campaign?.channel ?? "", "campaign": link.campaign?.campaign ?? "", "feature": link.campaign?.feature ?? "",
-            "source": link.campaign?.source ?? "", "medium": link.campaign?.medium ?? "", "expires_at": link.expiresAt ?? "",
-            "match_window_seconds": link.matchWindowSeconds.map(String.init) ?? "",
-            "data": (link.data ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
-            "subs": link.deepLinkSubs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
-        ]
-    }
-
-    func values() -> [String: Any] {
-        [
-            "path": path ?? "", "alias": alias ?? "", "deep_link_value": deepLinkValue ?? "", "web_url": webURL ?? "", "ios_url": iosURL ?? "",
-            "android_url": androidURL ?? "", "desktop_url": desktopURL ?? "", "web_only": webOnly == "on", "min_ios": minIOS ?? "",
-            "min_android": minAndroid ?? "", "social_title": socialTitle ?? "", "social_description": socialDescription ?? "",
-            "social_image_url": socialImageURL ?? "", "channel": channel ?? "", "campaign": campaign ?? "", "feature": feature ?? "",
-            "source": source ?? "", "medium": medium ?? "", "expires_at": expiresAt ?? "", "match_window_seconds": matchWindowSeconds ?? "",
-            "data": data ?? "", "subs": subs ?? "",
-        ]
-    }
 }

@@ -24,10 +24,8 @@ struct LinkPagesController {
     }
 
     @Sendable func newLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let session = context.session
-        let app = try session.app(try context.parameters.require("id"), in: directory)
-        return pages.render("link_form", ["title": "New link", "heading": "New link for \(app.name)", "action": "/apps/\(app.id)/links", "form": [:] as [String: Any]],
-                            session: session)
+        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        return pages.render(LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links"), session: context.session)
     }
 
     @Sendable func createLink(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -40,40 +38,24 @@ struct LinkPagesController {
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            return pages.render("link_form", ["title": "New link", "heading": "New link for \(app.name)", "action": "/apps/\(app.id)/links",
-                                              "form": form.values(), "error": error.message], session: session, status: error.status)
+            let page = LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error.message)
+            return pages.render(page, session: session, status: error.status)
         }
     }
 
     @Sendable func showLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let session = context.session
-        let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
-        let body = links.shown(link, app)
-        let url = body.shortURL ?? body.longURL ?? ""
-        var values: [String: Any] = [
-            "title": body.shortURL ?? link.id, "heading": body.alias ?? body.path ?? link.id, "app_id": app.id, "app_name": app.name,
-            "link": ["id": link.id, "short_url": body.shortURL ?? "", "long_url": body.longURL ?? "", "path": body.path ?? "", "deep_link_value": body.deepLinkValue ?? ""],
-            "debug_url": url,
-        ]
-        if let social = body.social {
-            // Mustache renders a section for an empty string: absent values are left out.
-            var card: [String: Any] = ["title": social.title ?? body.path ?? app.name, "description": social.description ?? "",
-                                       "host": URLComponents(string: url)?.host ?? ""]
-            if let image = social.imageURL, !image.isEmpty { card["image_url"] = image }
-            values["social"] = card
-        }
-        let range = try NumbersController.range(request)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let range = try DayRange(request)
         let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
         let events = try await store.eventCounts(linkID: link.id, from: range.from, to: range.to)
-        values.merge(NumbersController.numbers(counts, events: events, range: range, csv: "/links/\(link.id)/numbers.csv", groups: [])) { $1 }
-        return pages.render("link", values, session: session)
+        let numbers = NumbersSection(counts, events: events, range: range, csv: "/links/\(link.id)/numbers.csv")
+        return pages.render(LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers), session: context.session)
     }
 
     @Sendable func editLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let session = context.session
-        let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
-        return pages.render("link_form", ["title": "Edit link", "heading": "Edit link", "action": "/links/\(link.id)",
-                                          "form": LinkForm.values(of: links.shown(link, app))], session: session)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(links.shown(link, app)))
+        return pages.render(page, session: context.session)
     }
 
     @Sendable func updateLink(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -86,8 +68,8 @@ struct LinkPagesController {
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            return pages.render("link_form", ["title": "Edit link", "heading": "Edit link", "action": "/links/\(link.id)", "form": form.values(), "error": error.message],
-                                session: session, status: error.status)
+            let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(form), error: error.message)
+            return pages.render(page, session: session, status: error.status)
         }
     }
 
@@ -109,8 +91,7 @@ struct LinkPagesController {
     }
 
     private func qr(_ request: Request, _ context: SignedInContext, format: String) async throws -> Response {
-        let session = context.session
-        let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
         var query = request.uri.queryParameters
         query.append(key: "format", value: Substring(format))
         do {

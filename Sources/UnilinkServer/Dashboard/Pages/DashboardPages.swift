@@ -3,8 +3,8 @@ import Hummingbird
 import Mustache
 import NIOCore
 
-/// Renders the dashboard's templates inside the common head and foot, with the headers
-/// every dashboard page carries.
+/// Renders the dashboard's pages inside the common head and foot, with the headers every
+/// dashboard page carries.
 struct DashboardPages: Sendable {
     private let library: MustacheLibrary
 
@@ -14,22 +14,22 @@ struct DashboardPages: Sendable {
         self.library = library
     }
 
-    func render(_ name: String, _ values: [String: Any], session: DashboardSession?, status: HTTPResponse.Status = .ok) -> Response {
-        page(name, values, session: session, status: status).response
+    func render(_ page: some DashboardPage, session: DashboardSession?, status: HTTPResponse.Status = .ok) -> Response {
+        self.page(page, session: session, status: status).response
     }
 
     /// The page with its length said (HEAD answers with the same fields, no body).
-    func page(_ name: String, _ values: [String: Any], session: DashboardSession?, status: HTTPResponse.Status = .ok) -> BufferedResponse {
-        var values = values
-        if let session {
-            values["session"] = true
-            values["csrf"] = session.csrfToken
-            values["who"] = session.isAdmin ? "admin" : "app \(session.appID ?? "")"
-        }
-        let html = ByteBuffer(string: library.render(values, withTemplate: name) ?? "")
+    func page(_ page: some DashboardPage, session: DashboardSession?, status: HTTPResponse.Status = .ok) -> BufferedResponse {
+        var page = page
+        page.session = session.map(PageSession.init)
+        let html = ByteBuffer(string: self.html(page))
         var headers = Self.headers
         headers[.contentLength] = String(html.readableBytes)
         return BufferedResponse(status: status, headers: headers, body: html)
+    }
+
+    func html<Page: DashboardPage>(_ page: Page) -> String {
+        library.render(page, withTemplate: Page.template) ?? ""
     }
 
     static let headers: HTTPFields = [

@@ -25,13 +25,9 @@ struct SignInController {
     }
 
     @Sendable func home(_ request: Request, context: DashboardContext) async throws -> Response {
-        guard let session = context.identity else { return pages.render("sign_in", ["title": "Sign in"], session: nil) }
+        guard let session = context.identity else { return pages.render(SignInPage(), session: nil) }
         if let appID = session.appID { return .redirect(to: "/apps/\(appID)") }
-        let snapshot = directory.current
-        let list = snapshot.apps.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app -> [String: Any] in
-            ["id": app.id, "name": app.name, "hosts": app.domains.map(\.host).joined(separator: ", "), "created": Timestamp.format(app.createdAt)]
-        }
-        return pages.render("apps", ["title": "Apps", "apps": list, "admin": true], session: session)
+        return pages.render(AppListPage(directory.current.apps.values), session: session)
     }
 
     /// Every attempt counts against the visitor address's limit (10 a minute), right or
@@ -43,7 +39,7 @@ struct SignInController {
         let address = addresses.address(request, context)
         let decision = rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
         guard decision.allowed else {
-            return pages.render("sign_in", ["title": "Sign in", "error": "Too many sign-in attempts from this address; wait a minute and try again."],
+            return pages.render(SignInPage(error: "Too many sign-in attempts from this address; wait a minute and try again."),
                                 session: nil, status: .tooManyRequests)
         }
         struct Form: Decodable { var token: String? }
@@ -57,7 +53,7 @@ struct SignInController {
             appID = .some(app.id)
         }
         guard let appID else {
-            return pages.render("sign_in", ["title": "Sign in", "error": "That is not a valid admin token or secret key."], session: nil, status: .unauthorized)
+            return pages.render(SignInPage(error: "That is not a valid admin token or secret key."), session: nil, status: .unauthorized)
         }
         let sessionToken = DashboardSession.newToken()
         let now = Date.now, lifetime = sessionHours * 3600
@@ -79,8 +75,7 @@ struct SignInController {
     }
 
     @Sendable func notFound(_ request: Request, context: DashboardContext) async throws -> Response {
-        pages.render("message", ["title": "Not found", "heading": "Not found", "text": "There is no dashboard page at this address."],
-                     session: context.identity, status: .notFound)
+        pages.render(MessagePage(heading: "Not found", text: "There is no dashboard page at this address."), session: context.identity, status: .notFound)
     }
 
     static func cameOverTLS(_ request: Request) -> Bool {

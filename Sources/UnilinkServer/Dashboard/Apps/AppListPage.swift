@@ -1,0 +1,26 @@
+import UnilinkCore
+
+/// The admin's home: every app, oldest first.
+struct AppListPage: DashboardPage {
+    struct Row: Sendable {
+        let id: String
+        let name: String
+        let hosts: String
+        let created: String
+    }
+
+    static let template = "apps"
+    let title = "Apps"
+    var apps: [Row]
+    var session: PageSession?
+
+    init(apps: [Row]) {
+        self.apps = apps
+    }
+
+    init(_ apps: some Collection<App>) {
+        self.apps = apps.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app in
+            Row(id: app.id, name: app.name, hosts: app.domains.map(\.host).joined(separator: ", "), created: Timestamp.format(app.createdAt))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Mustache
+import Testing
+import UnilinkAPI
+import UnilinkCore
+@testable import UnilinkServer
+
+/// Each page model against its template, with a sample value in every field: a template
+/// key that names no property renders nothing, silently, so these fail for it instead.
+/// Every value of the sample must be on the page (escaped), every property must be asked
+/// for by the template (a `Bool` shows only by what it switches), and the template must
+/// ask the page for nothing it lacks.
+@Suite("Dashboard page models")
+struct DashboardPageModelTests {
+    struct Sample: Sendable, CustomTestStringConvertible {
+        let name: String
+        let page: any DashboardPage
+        /// What this page leaves out on purpose.
+        var unshown: Set<String> = []
+        var testDescription: String { name }
+    }
+
+    /// The head shows them on the pages that have them.
+    static let headOptionals: Set<String> = ["notice", "error"]
+
+    @Test(arguments: samples)
+    func everyValueIsOnThePage(_ sample: Sample) throws {
+        let html = try DashboardPages().html(sample.page)
+        let missing = TemplateProbe.values(of: sample.page).filter { path, value in
+            !sample.unshown.contains(path) && Self.shown(value).contains { !html.contains($0) }
+        }
+        #expect(missing.isEmpty, "\(sample.name): not on the page: \(missing.map(\.path))")
+    }
+
+    @Test(arguments: samples)
+    func theTemplateAsksForEveryPropertyAndNothingElse(_ sample: Sample) throws {
+        var library = MustacheLibrary()
+        for (name, text) in DashboardTemplates.all { try library.register(text, named: name) }
+        let log = TemplateProbe.Log()
+        _ = library.render(TemplateProbe.page(sample.page, log: log), withTemplate: type(of: sample.page).template)
+        let unread = TemplateProbe.values(of: sample.page).map(\.path).filter { !sample.unshown.contains($0) && !log.read.contains($0) }
+        #expect(unread.isEmpty, "\(sample.name): the template never asks for \(unread)")
+        let unknown = log.unanswered.subtracting(log.absent).subtracting(Self.headOptionals)
+        #expect(unknown.isEmpty, "\(sample.name): the template asks for \(unknown.sorted()), which the page does not have")
+    }
+
+    /// How a value appears in the HTML: text escaped, numbers as digits, server markup as is.
+    static func shown(_ value: Any) -> [String] {
+        switch value {
+        case let text as String: [Pages.escape(text)]
+        case let number as Int: [String(number)]
+        case let markup as TrustedHTML: [markup.text]
+        case let list as [String]: list.map(Pages.escape)
+        default: []
+        }
+    }
+
+    /// A value no template holds and every escape touches; the name keeps values apart.
+    static func v(_ name: String) -> String { "<\(name)&'\">" }
+
+    static let session = PageSession(who: v("who"), csrf: v("csrf"))
+
+    static func signedIn<Page: DashboardPage>(_ page: Page) -> Page {
+        var page = page
+        page.session = session
+        return page
+    }
+
+    static let numbers = NumbersSection(
+        from: v("from"), to: v("to"), csvURL: v("csvURL"), clicks: 700_001, installs: 700_002, opens: 700_003,
+        chart: TrustedHTML(text: "<svg id=\"sample-chart\"></svg>"),
+        platforms: [.init(name: v("platform"), count: 700_004)], outcomes: [.init(name: v("outcome"), count: 700_005)],
+        groups: [.init(name: v("group"), rows: [.init(name: v("groupRow"), count: 700_006)])]
+    )
+
+    static var appPage: AppPage {
+        var page = signedIn(AppPage(app: .init(id: "x", name: "x", domains: []), snapshot: .init(), admin: true, links: [], query: "", next: nil))
+        page.title = v("title")
+        page.appID = v("appID")
+        page.appName = v("appName")
+        page.publishableKey = v("publishableKey")
+        page.ios = v("ios")
+        page.android = v("android")
+        page.web = v("web")
+        page.entitlements = v("entitlements")
+        page.intentFilter = v("intentFilter")
+        page.query = v("query")
+        return page
+    }
+
+    static var samples: [Sample] {
+        var listed = appPage
+        listed.links = [.init(id: v("linkID"), url: v("url"), path: v("path"), value: v("value"), campaign: v("campaign"), created: v("created"))]
+        listed.next = v("next")
+        listed.secretKey = v("secretKey")
+        listed.notice = v("notice")
+        listed.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)]
+        var searched = appPage
+        searched.searched = v("searched")
+        searched.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [], issuesCount: nil)]
+
+        let appFields = AppFormPage.Fields(
+            name: v("name"), iosTeamID: v("iosTeamID"), iosBundleID: v("iosBundleID"), iosAppStoreID: v("iosAppStoreID"), iosScheme: v("iosScheme"),
+            androidPackage: v("androidPackage"), androidScheme: v("androidScheme"), androidFingerprints: v("androidFingerprints"),
+            webFallbackURL: v("webFallbackURL"), webAllowedHosts: v("webAllowedHosts"), domains: v("domains"), paths: v("paths"),
+            excludePaths: v("excludePaths"), matchWindowSeconds: v("matchWindowSeconds"), pasteboardToken: true
+        )
+        var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields, error: v("error")))
+        appForm.title = v("title")
+        let linkFields = LinkFormPage.Fields(
+            path: v("path"), alias: v("alias"), deepLinkValue: v("deepLinkValue"), webURL: v("webURL"), iosURL: v("iosURL"), androidURL: v("androidURL"),
+            desktopURL: v("desktopURL"), webOnly: true, minIOS: v("minIOS"), minAndroid: v("minAndroid"), socialTitle: v("socialTitle"),
+            socialDescription: v("socialDescription"), socialImageURL: v("socialImageURL"), channel: v("channel"), campaign: v("campaign"),
+            feature: v("feature"), source: v("source"), medium: v("medium"), expiresAt: v("expiresAt"), matchWindowSeconds: v("matchWindowSeconds"),
+            data: v("data"), subs: v("subs")
+        )
+
+        var link = signedIn(LinkDetailPage(link: .init(id: "lnk", appID: "x", code: "c", content: .init(), createdAt: .now, updatedAt: .now),
+                                           shown: .init(), app: .init(id: "x", name: "x", domains: []), numbers: numbers))
+        link.title = v("title")
+        link.heading = v("heading")
+        link.appID = v("appID")
+        link.appName = v("appName")
+        link.debugURL = v("debugURL")
+        link.link = .init(id: v("id"), shortURL: v("shortURL"), longURL: v("longURL"), path: v("path"), deepLinkValue: v("deepLinkValue"))
+        link.social = .init(title: v("socialTitle"), description: v("description"), host: v("socialHost"), imageURL: v("imageURL"))
+
+        var numbersPage = signedIn(NumbersPage(appID: v("appID"), appName: v("appName"), numbers: numbers))
+        numbersPage.title = v("title")
+
+        let explained = DebuggerPage.Explanation(
+            host: v("host"), role: v("role"), appID: v("appID"), appName: v("appName"), signedIn: true, linkID: v("linkID"), path: v("path"),
+            value: v("value"), warnings: [v("warning")], ignored: [.init(name: v("ignored"), reason: v("reason"))],
+            visitors: [.init(name: v("visitor"), agent: v("agent"), what: v("what"), outcome: v("outcome"))],
+            claims: [.init(host: v("claimHost"), appID: v("claimAppID"), decision: v("decision"), rule: v("rule"), note: v("note"))],
+            clicks: [.init(time: v("time"), platform: v("platform"), outcome: v("clickOutcome"), inApp: v("inApp"))]
+        )
+        // Signed out (FDL's public page): no links to the app, no clicks; an ad-hoc long link has no id.
+        let adHoc = DebuggerPage.Explanation(
+            host: v("host"), role: v("role"), appID: v("appID"), appName: v("appName"), signedIn: false, linkID: nil, path: v("path"),
+            value: nil, warnings: [], ignored: [], visitors: [], claims: [], clicks: []
+        )
+
+        var message = MessagePage(heading: v("heading"), text: v("text"))
+        message.title = v("title")
+        return [
+            Sample(name: "sign in", page: SignInPage(error: v("error"))),
+            Sample(name: "apps", page: signedIn(AppListPage(apps: [.init(id: v("id"), name: v("name"), hosts: v("hosts"), created: v("created"))]))),
+            Sample(name: "app with links", page: listed),
+            Sample(name: "app, nothing found", page: searched),
+            Sample(name: "app form", page: appForm),
+            Sample(name: "link", page: link),
+            Sample(name: "link form", page: signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields, error: v("error")))),
+            Sample(name: "numbers", page: numbersPage),
+            Sample(name: "debugger", page: signedIn(DebuggerPage(url: v("url"), resolved: explained))),
+            Sample(name: "debugger, signed out", page: DebuggerPage(url: v("url"), resolved: adHoc), unshown: ["resolved.appID", "resolved.clicks"]),
+            Sample(name: "debugger, refused", page: signedIn(DebuggerPage(url: v("url"), error: v("error")))),
+            Sample(name: "message", page: signedIn(message)),
+        ]
+    }
+}

@@ -4,8 +4,8 @@ import UnilinkCore
 
 /// Rendered preview pages, reused across clicks. Pages differ per click only by the
 /// click id, so a page is rendered once with a placeholder id and stored split at it;
-/// each click joins the parts with its own id. Rendering (Mustache walks values by
-/// reflection) costs far more than the join, and so does building the page's model: a
+/// each click joins the parts with its own id. Rendering (Mustache walks the whole
+/// template) costs far more than the join, and so does building the page's model: a
 /// kept page is found by what it was made of (the host as the directory made it, the
 /// stored link, the form and audience), without building the model or hashing it.
 ///

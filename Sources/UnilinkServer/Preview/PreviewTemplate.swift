@@ -1,6 +1,6 @@
 /// The preview page, compiled into the binary so a single executable serves it.
 /// Inline CSS only (no external CDN), one request for the page; every `{{value}}` is
-/// HTML-escaped by Mustache.
+/// HTML-escaped by Mustache. Its keys are `PreviewPage`'s property names.
 enum PreviewTemplate {
     static let page = #"""
     <!doctype html>
@@ -10,43 +10,43 @@ enum PreviewTemplate {
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
     <title>{{title}}</title>
     <meta name="robots" content="noindex">
-    <meta name="unilink:click-id" content="{{click_id}}">
+    <meta name="unilink:click-id" content="{{clickID}}">
     {{#description}}<meta name="description" content="{{description}}">{{/description}}
     <meta property="og:title" content="{{title}}">
     {{#description}}<meta property="og:description" content="{{description}}">{{/description}}
-    {{#image_url}}<meta property="og:image" content="{{image_url}}">{{/image_url}}
-    <meta property="og:url" content="{{canonical_url}}">
+    {{#imageURL}}<meta property="og:image" content="{{imageURL}}">{{/imageURL}}
+    <meta property="og:url" content="{{canonicalURL}}">
     <meta property="og:type" content="website">
-    <meta property="og:site_name" content="{{app_name}}">
-    <meta name="twitter:card" content="{{twitter_card}}">
+    <meta property="og:site_name" content="{{appName}}">
+    <meta name="twitter:card" content="{{twitterCard}}">
     <meta name="twitter:title" content="{{title}}">
     {{#description}}<meta name="twitter:description" content="{{description}}">{{/description}}
-    {{#image_url}}<meta name="twitter:image" content="{{image_url}}">{{/image_url}}
-    {{#app_store_id}}
-    <meta name="twitter:app:name:iphone" content="{{app_name}}">
-    <meta name="twitter:app:id:iphone" content="{{app_store_id}}">
-    <meta name="twitter:app:name:ipad" content="{{app_name}}">
-    <meta name="twitter:app:id:ipad" content="{{app_store_id}}">
-    <meta name="apple-itunes-app" content="app-id={{app_store_id}}, app-argument={{canonical_url}}">
-    <meta property="al:ios:app_store_id" content="{{app_store_id}}">
-    <meta property="al:ios:app_name" content="{{app_name}}">
-    {{/app_store_id}}
-    {{#ios_scheme_url}}
-    <meta name="twitter:app:url:iphone" content="{{ios_scheme_url}}">
-    <meta name="twitter:app:url:ipad" content="{{ios_scheme_url}}">
-    <meta property="al:ios:url" content="{{ios_scheme_url}}">
-    {{/ios_scheme_url}}
-    {{#android_package}}
-    <meta name="twitter:app:name:googleplay" content="{{app_name}}">
-    <meta name="twitter:app:id:googleplay" content="{{android_package}}">
-    <meta property="al:android:package" content="{{android_package}}">
-    <meta property="al:android:app_name" content="{{app_name}}">
-    {{/android_package}}
-    {{#android_scheme_url}}
-    <meta name="twitter:app:url:googleplay" content="{{android_scheme_url}}">
-    <meta property="al:android:url" content="{{android_scheme_url}}">
-    {{/android_scheme_url}}
-    {{#web_url}}<meta property="al:web:url" content="{{web_url}}">{{/web_url}}
+    {{#imageURL}}<meta name="twitter:image" content="{{imageURL}}">{{/imageURL}}
+    {{#appStoreID}}
+    <meta name="twitter:app:name:iphone" content="{{appName}}">
+    <meta name="twitter:app:id:iphone" content="{{appStoreID}}">
+    <meta name="twitter:app:name:ipad" content="{{appName}}">
+    <meta name="twitter:app:id:ipad" content="{{appStoreID}}">
+    <meta name="apple-itunes-app" content="app-id={{appStoreID}}, app-argument={{canonicalURL}}">
+    <meta property="al:ios:app_store_id" content="{{appStoreID}}">
+    <meta property="al:ios:app_name" content="{{appName}}">
+    {{/appStoreID}}
+    {{#iosSchemeURL}}
+    <meta name="twitter:app:url:iphone" content="{{iosSchemeURL}}">
+    <meta name="twitter:app:url:ipad" content="{{iosSchemeURL}}">
+    <meta property="al:ios:url" content="{{iosSchemeURL}}">
+    {{/iosSchemeURL}}
+    {{#androidPackage}}
+    <meta name="twitter:app:name:googleplay" content="{{appName}}">
+    <meta name="twitter:app:id:googleplay" content="{{androidPackage}}">
+    <meta property="al:android:package" content="{{androidPackage}}">
+    <meta property="al:android:app_name" content="{{appName}}">
+    {{/androidPackage}}
+    {{#androidSchemeURL}}
+    <meta name="twitter:app:url:googleplay" content="{{androidSchemeURL}}">
+    <meta property="al:android:url" content="{{androidSchemeURL}}">
+    {{/androidSchemeURL}}
+    {{#webURL}}<meta property="al:web:url" content="{{webURL}}">{{/webURL}}
     <style>
     :root{color-scheme:light dark;--bg:#f5f5f7;--card:#fff;--text:#1d1d1f;--muted:#6e6e73;--accent:#0071e3}
     @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--text:#f5f5f7;--muted:#a1a1a6;--accent:#2997ff}}
@@ -70,23 +70,23 @@ enum PreviewTemplate {
     </head>
     <body>
     {{#hint}}
-    <div class="hint" role="dialog" aria-label="{{text.hint_title}}">
+    <div class="hint" role="dialog" aria-label="{{text.hintTitle}}">
     <div class="arrow" aria-hidden="true">&#x2197;</div>
-    <div class="box">{{text.hint_title}}<small>{{text.hint_body}}</small></div>
+    <div class="box">{{text.hintTitle}}<small>{{text.hintBody}}</small></div>
     </div>
     {{/hint}}
     <main>
-    {{#image_url}}<img class="image" src="{{image_url}}" alt="" loading="eager" decoding="async">{{/image_url}}
+    {{#imageURL}}<img class="image" src="{{imageURL}}" alt="" loading="eager" decoding="async">{{/imageURL}}
     <div class="body">
-    <div class="app">{{app_name}}</div>
+    <div class="app">{{appName}}</div>
     <h1>{{title}}</h1>
     {{#description}}<p>{{description}}</p>{{/description}}
-    {{#open_url}}<a class="button primary" id="open" href="{{open_url}}"{{#pasteboard_token}} data-token="{{pasteboard_token}}"{{/pasteboard_token}}>{{text.open}}</a>{{/open_url}}
-    {{#store_url}}<a class="button secondary" id="store" href="{{store_url}}">{{text.get}} &middot; {{store_name}}</a>{{/store_url}}
-    {{#web_url}}<a class="web" id="web" href="{{web_url}}">{{text.web}}</a>{{/web_url}}
+    {{#openURL}}<a class="button primary" id="open" href="{{openURL}}"{{#pasteboardToken}} data-token="{{pasteboardToken}}"{{/pasteboardToken}}>{{text.open}}</a>{{/openURL}}
+    {{#storeURL}}<a class="button secondary" id="store" href="{{storeURL}}">{{text.get}} &middot; {{storeName}}</a>{{/storeURL}}
+    {{#webURL}}<a class="web" id="web" href="{{webURL}}">{{text.web}}</a>{{/webURL}}
     </div>
     </main>
-    {{#collects_signals}}
+    {{#collectsSignals}}
     <script>
     (function () {
       var meta = document.querySelector('meta[name="unilink:click-id"]');
@@ -108,7 +108,7 @@ enum PreviewTemplate {
       }
     })();
     </script>
-    {{/collects_signals}}
+    {{/collectsSignals}}
     </body>
     </html>
     """#

@@ -1,6 +1,6 @@
 /// The dashboard's pages, compiled into the binary (no build step, no CDN). Each is
 /// rendered from its `DashboardPage` model; a key is the model's property name
-/// (`DashboardPageModelTests` fails for one that is not). Every `{{value}}` is
+/// (`PageModelTests` fails for one that is not). Every `{{value}}` is
 /// HTML-escaped by Mustache; `{{{...}}}` is used only for `TrustedHTML`, SVG the server
 /// drew itself.
 enum DashboardTemplates {

@@ -9,39 +9,101 @@ import UnilinkCore
 /// key that names no property renders nothing, silently, so these fail for it instead.
 /// Every value of the sample must be on the page (escaped), every property must be asked
 /// for by the template (a `Bool` shows only by what it switches), and the template must
-/// ask the page for nothing it lacks.
-@Suite("Dashboard page models")
-struct DashboardPageModelTests {
+/// ask the page for nothing it lacks. The dashboard's pages and the preview page.
+@Suite("Page models")
+struct PageModelTests {
     struct Sample: Sendable, CustomTestStringConvertible {
+        enum Model: Sendable {
+            case dashboard(any DashboardPage)
+            case preview(PreviewModel)
+        }
+
         let name: String
-        let page: any DashboardPage
+        let model: Model
         /// What this page leaves out on purpose.
         var unshown: Set<String> = []
         var testDescription: String { name }
+
+        init(name: String, page: any DashboardPage, unshown: Set<String> = []) {
+            self.name = name
+            model = .dashboard(page)
+            self.unshown = unshown
+        }
+
+        init(name: String, preview: PreviewModel) {
+            self.name = name
+            model = .preview(preview)
+        }
+
+        /// The value the template reads.
+        var page: Any {
+            switch model {
+            case .dashboard(let page): page
+            case .preview(let model): PreviewPage(model)
+            }
+        }
+
+        /// Rendered as the server renders it.
+        func html() throws -> String {
+            switch model {
+            case .dashboard(let page): try DashboardPages().html(page)
+            case .preview(let model): try PreviewRenderer().render(model)
+            }
+        }
+
+        /// Rendered with `probe` standing in for the page.
+        func render(_ probe: TemplateProbe) throws {
+            switch model {
+            case .dashboard(let page):
+                var library = MustacheLibrary()
+                for (name, text) in DashboardTemplates.all { try library.register(text, named: name) }
+                _ = library.render(probe, withTemplate: type(of: page).template)
+            case .preview:
+                _ = try MustacheTemplate(string: PreviewTemplate.page).render(probe)
+            }
+        }
     }
 
-    /// The head shows them on the pages that have them.
+    /// The dashboard's head shows them on the pages that have them.
     static let headOptionals: Set<String> = ["notice", "error"]
 
-    @Test(arguments: samples)
+    @Test(arguments: samples + previewSamples)
     func everyValueIsOnThePage(_ sample: Sample) throws {
-        let html = try DashboardPages().html(sample.page)
+        let html = try sample.html()
         let missing = TemplateProbe.values(of: sample.page).filter { path, value in
             !sample.unshown.contains(path) && Self.shown(value).contains { !html.contains($0) }
         }
         #expect(missing.isEmpty, "\(sample.name): not on the page: \(missing.map(\.path))")
     }
 
-    @Test(arguments: samples)
+    @Test(arguments: samples + previewSamples)
     func theTemplateAsksForEveryPropertyAndNothingElse(_ sample: Sample) throws {
-        var library = MustacheLibrary()
-        for (name, text) in DashboardTemplates.all { try library.register(text, named: name) }
         let log = TemplateProbe.Log()
-        _ = library.render(TemplateProbe.page(sample.page, log: log), withTemplate: type(of: sample.page).template)
+        try sample.render(TemplateProbe.page(sample.page, log: log))
         let unread = TemplateProbe.values(of: sample.page).map(\.path).filter { !sample.unshown.contains($0) && !log.read.contains($0) }
         #expect(unread.isEmpty, "\(sample.name): the template never asks for \(unread)")
         let unknown = log.unanswered.subtracting(log.absent).subtracting(Self.headOptionals)
         #expect(unknown.isEmpty, "\(sample.name): the template asks for \(unknown.sorted()), which the page does not have")
+        #expect(log.misanswered.isEmpty, "\(sample.name): child(named:) answers another property for \(log.misanswered)")
+    }
+
+    /// Its two flags differ, so a `child(named:)` that answers one for the other shows.
+    static let previewSamples: [Sample] = [
+        Sample(name: "preview", preview: PreviewModel(
+            appName: v("appName"), title: v("title"), description: v("description"), imageURL: v("imageURL"), canonicalURL: v("canonicalURL"),
+            openURL: v("openURL"), storeURL: v("storeURL"), storeName: v("storeName"), webURL: v("webURL"), appStoreID: v("appStoreID"),
+            iosSchemeURL: v("iosSchemeURL"), androidPackage: v("androidPackage"), androidSchemeURL: v("androidSchemeURL"), clickID: v("clickID"),
+            platform: .ios, language: .zh, showsBrowserHint: true, collectsSignals: false, pasteboardToken: v("pasteboardToken")
+        )),
+    ]
+
+    /// Mustache renders a section for an empty string: the preview page's model leaves
+    /// empty values out as it does absent ones.
+    @Test func anEmptyValueLeavesItsSectionOut() throws {
+        let html = try PreviewRenderer().render(PreviewModel(
+            appName: "Shop", title: "Anna", description: "", imageURL: "", canonicalURL: "https://exm.pl/a", openURL: "", clickID: "c", platform: .ios
+        ))
+        #expect(!html.contains("name=\"description\"") && !html.contains("og:image") && !html.contains("id=\"open\""))
     }
 
     /// How a value appears in the HTML: text escaped, numbers as digits, server markup as is.

@@ -131,15 +131,20 @@ struct DashboardBrowserTests {
             try await screenshot("signed-out")
         } catch {
             try? await screenshot("failure")
+            print("dashboard screenshots of the failure: \(screens.path)")
             await browser.close()
             try? await http.shutdown()
             _ = try? await server.stop()
             throw error
         }
-        print("dashboard screenshots: \(screens.path)")
         await browser.close()
         try await http.shutdown()
         #expect(try await server.stop() == 0)
+        if ProcessInfo.processInfo.environment["KEEP"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        } else {
+            print("dashboard screenshots: \(screens.path)")
+        }
     }
 }
 

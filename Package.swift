@@ -107,14 +107,19 @@ let package = Package(
         // Tests only: fresh databases on the PostgreSQL that .ci/run starts.
         .target(
             name: "UnilinkTestSupport",
-            dependencies: ["UnilinkStorage", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "SQLiteKit", package: "sqlite-kit")],
+            dependencies: [
+                "UnilinkStorage", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "SQLiteKit", package: "sqlite-kit"),
+            ],
             path: "Tests/UnilinkTestSupport",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "UnilinkCoreTests", dependencies: ["UnilinkCore", "UnilinkAPI"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnilinkCoreTests", dependencies: ["UnilinkCore", "UnilinkAPI"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkCLITests",
-            dependencies: ["unilink", "UnilinkAPI", "Unilink", "UnilinkTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "unilink", "UnilinkAPI", "Unilink", "UnilinkTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,7 +11,8 @@ public func fuzzLinkParameters(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
     let query = LinkParameters.longQuery(for: content, code: "Ab3xK9p")
     var again = LinkContent(path: "/u/1")
     LinkParameters.apply(URLText.queryItems(Substring(query)), to: &again)
-    precondition(again.deepLinkValue == content.deepLinkValue && again.deepLinkSubs == content.deepLinkSubs && again.ref == content.ref,
-                 "the long query round-trips the content address")
+    precondition(
+        again.deepLinkValue == content.deepLinkValue && again.deepLinkSubs == content.deepLinkSubs && again.ref == content.ref,
+        "the long query round-trips the content address")
     return 0
 }

@@ -19,9 +19,11 @@ public struct DeviceInfo: Sendable, Equatable {
     public var timeZone: String?
     public var appVersion: String?
 
-    public init(os: AppPlatform = .ios, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
-                screenScale: Double? = nil, languages: [String] = Locale.preferredLanguages, timeZone: String? = TimeZone.current.identifier,
-                appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String) {
+    public init(
+        os: AppPlatform = .ios, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
+        screenScale: Double? = nil, languages: [String] = Locale.preferredLanguages, timeZone: String? = TimeZone.current.identifier,
+        appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String
+    ) {
         self.os = os
         self.osVersion = osVersion
         self.model = model

@@ -37,7 +37,9 @@ struct LinkDecoder {
         var path = components?.percentEncodedPath ?? url.path
         if kind == .scheme {
             // `shop://u/42`: the "host" is the first path segment.
-            path = "/" + ([components?.percentEncodedHost ?? ""] + path.split(separator: "/").map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
+            path =
+                "/"
+                + ([components?.percentEncodedHost ?? ""] + path.split(separator: "/").map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
         }
         if path.isEmpty { path = "/" }
         var link = DeepLink(url: url, path: path.removingPercentEncoding ?? path, isProvisional: true)

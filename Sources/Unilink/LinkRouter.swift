@@ -38,7 +38,9 @@ public final class LinkRouter: Sendable {
         let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         return routes.withLock { routes in
             for route in routes {
-                if let parameters = Self.match(route.segments, parts) { return RouteMatch(path: path, parameters: parameters, handler: route.handler) }
+                if let parameters = Self.match(route.segments, parts) {
+                    return RouteMatch(path: path, parameters: parameters, handler: route.handler)
+                }
             }
             return nil
         }

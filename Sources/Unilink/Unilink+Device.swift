@@ -1,7 +1,8 @@
 import Foundation
 import UnilinkAPI
+
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #endif
 
 extension Unilink {
@@ -11,18 +12,18 @@ extension Unilink {
     @Sendable
     public static func currentDevice() async -> DeviceInfo {
         #if canImport(UIKit) && !os(watchOS)
-        return await MainActor.run {
-            // Not nativeBounds/nativeScale: a mini, a Plus or a zoomed display renders at a
-            // scale other than its panel's, and only the points agree with the page.
-            let screen = UIScreen.main.bounds
-            return DeviceInfo(
-                os: .ios, osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
-                screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.scale)
-            )
-        }
+            return await MainActor.run {
+                // Not nativeBounds/nativeScale: a mini, a Plus or a zoomed display renders at a
+                // scale other than its panel's, and only the points agree with the page.
+                let screen = UIScreen.main.bounds
+                return DeviceInfo(
+                    os: .ios, osVersion: UIDevice.current.systemVersion, model: modelIdentifier(),
+                    screenWidth: Int(screen.width), screenHeight: Int(screen.height), screenScale: Double(UIScreen.main.scale)
+                )
+            }
         #else
-        let version = ProcessInfo.processInfo.operatingSystemVersion
-        return DeviceInfo(os: .ios, osVersion: "\(version.majorVersion).\(version.minorVersion)")
+            let version = ProcessInfo.processInfo.operatingSystemVersion
+            return DeviceInfo(os: .ios, osVersion: "\(version.majorVersion).\(version.minorVersion)")
         #endif
     }
 

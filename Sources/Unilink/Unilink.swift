@@ -180,10 +180,11 @@ public final class Unilink: Sendable {
     /// Reports an install, an open or a custom event, for the numbers of `link` (the link
     /// that led here, if any).
     public func record(_ event: UnilinkEvent, link: DeepLink? = nil) async throws {
-        try await client.event(EventRequest(
-            installID: install.installID, type: event.type, name: event.name, clickID: link?.clickID, linkID: link?.clickEvent["link_id"],
-            properties: event.properties
-        ))
+        try await client.event(
+            EventRequest(
+                installID: install.installID, type: event.type, name: event.name, clickID: link?.clickID, linkID: link?.clickEvent["link_id"],
+                properties: event.properties
+            ))
     }
 
     @discardableResult
@@ -199,9 +200,10 @@ public final class Unilink: Sendable {
         let device = await deviceInfo()
         let request = DeferredRequest(
             installID: install.installID, appVersion: device.appVersion,
-            device: .init(os: device.os, osVersion: device.osVersion, model: device.model, screenWidth: device.screenWidth,
-                          screenHeight: device.screenHeight, screenScale: device.screenScale, languages: Array(device.languages.prefix(10)),
-                          timeZone: device.timeZone),
+            device: .init(
+                os: device.os, osVersion: device.osVersion, model: device.model, screenWidth: device.screenWidth,
+                screenHeight: device.screenHeight, screenScale: device.screenScale, languages: Array(device.languages.prefix(10)),
+                timeZone: device.timeZone),
             installReferrer: installReferrer, pasteboardToken: pasteboardToken,
             allowWeakMatch: configuration.acceptsWeakMatches ? true : nil
         )

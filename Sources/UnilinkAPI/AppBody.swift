@@ -8,7 +8,9 @@ public struct AppBody: Codable, Sendable, Equatable {
         public var scheme: String?
         public var additionalAppIDs: [String]?
 
-        public init(teamID: String? = nil, bundleID: String? = nil, appStoreID: String? = nil, scheme: String? = nil, additionalAppIDs: [String]? = nil) {
+        public init(
+            teamID: String? = nil, bundleID: String? = nil, appStoreID: String? = nil, scheme: String? = nil, additionalAppIDs: [String]? = nil
+        ) {
             self.teamID = teamID
             self.bundleID = bundleID
             self.appStoreID = appStoreID

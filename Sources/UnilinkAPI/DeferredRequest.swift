@@ -11,8 +11,10 @@ public struct DeferredRequest: Codable, Sendable, Equatable {
         public var languages: [String]?
         public var timeZone: String?
 
-        public init(os: AppPlatform, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
-                    screenScale: Double? = nil, languages: [String]? = nil, timeZone: String? = nil) {
+        public init(
+            os: AppPlatform, osVersion: String? = nil, model: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
+            screenScale: Double? = nil, languages: [String]? = nil, timeZone: String? = nil
+        ) {
             self.os = os
             self.osVersion = osVersion
             self.model = model
@@ -41,8 +43,10 @@ public struct DeferredRequest: Codable, Sendable, Equatable {
     /// `min_match_confidence` come back as `found` with `match_type` `weak`.
     public var allowWeakMatch: Bool?
 
-    public init(installID: String, appVersion: String? = nil, device: Device, installReferrer: String? = nil, pasteboardToken: String? = nil,
-                allowWeakMatch: Bool? = nil) {
+    public init(
+        installID: String, appVersion: String? = nil, device: Device, installReferrer: String? = nil, pasteboardToken: String? = nil,
+        allowWeakMatch: Bool? = nil
+    ) {
         self.installID = installID
         self.appVersion = appVersion
         self.device = device
@@ -90,7 +94,9 @@ public struct EventRequest: Codable, Sendable, Equatable {
     public var linkID: String?
     public var properties: [String: String]?
 
-    public init(installID: String, type: EventType, name: String? = nil, clickID: String? = nil, linkID: String? = nil, properties: [String: String]? = nil) {
+    public init(
+        installID: String, type: EventType, name: String? = nil, clickID: String? = nil, linkID: String? = nil, properties: [String: String]? = nil
+    ) {
         self.installID = installID
         self.type = type
         self.name = name

@@ -29,7 +29,8 @@ public enum DatabaseProblem: Error, Equatable, Sendable, CustomStringConvertible
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
             return "\(path) is another program's SQLite database (tables \(shown)) and not Unilink's; point UNILINK_DATABASE_URL at a new file"
         case .newerSchema(let found, let supported):
-            return "the database schema is at version \(found), written by a newer unilink; this build knows versions up to \(supported): run the newer build"
+            return
+                "the database schema is at version \(found), written by a newer unilink; this build knows versions up to \(supported): run the newer build"
         case .refused(let url, let reason):
             return "PostgreSQL at \(url) refused the connection: \(reason)"
         case .unreachable(let url, let reason, let waited):
@@ -44,7 +45,10 @@ public enum DatabaseProblem: Error, Equatable, Sendable, CustomStringConvertible
     /// `postgres://user:secret@host/db` as `postgres://user@host/db`: never print a password.
     public static func redacted(_ url: String) -> String {
         let characters = Array(url)
-        guard let schemeEnd = (0..<max(0, characters.count - 2)).first(where: { characters[$0] == ":" && characters[$0 + 1] == "/" && characters[$0 + 2] == "/" })
+        guard
+            let schemeEnd = (0..<max(0, characters.count - 2)).first(where: {
+                characters[$0] == ":" && characters[$0 + 1] == "/" && characters[$0 + 2] == "/"
+            })
         else { return url }
         let start = schemeEnd + 3
         let end = characters[start...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? characters.count

@@ -6,76 +6,94 @@ import SQLiteKit
 /// Versioned schema changes, applied in order, each once, each in its own transaction.
 enum Migrations {
     static let steps: [(version: Int, statements: [String])] = [
-        (1, [
-            "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-            "CREATE TABLE apps (id TEXT PRIMARY KEY, document TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
-            "CREATE TABLE domains (host TEXT PRIMARY KEY, app_id TEXT NOT NULL, role TEXT NOT NULL)",
-            "CREATE INDEX domains_app ON domains (app_id)",
-            "CREATE TABLE app_keys (key_hash TEXT PRIMARY KEY, app_id TEXT NOT NULL, kind TEXT NOT NULL, publishable TEXT, created_at BIGINT NOT NULL)",
-            """
-            CREATE TABLE links (id TEXT PRIMARY KEY, app_id TEXT NOT NULL, code TEXT NOT NULL UNIQUE, alias TEXT,
-              path TEXT, document TEXT NOT NULL, expires_at BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
-            """,
-            "CREATE UNIQUE INDEX links_alias ON links (app_id, alias)",
-            "CREATE INDEX links_app ON links (app_id, id)",
-            """
-            CREATE TABLE clicks (click_id TEXT NOT NULL, app_id TEXT NOT NULL, link_id TEXT, occurred_at BIGINT NOT NULL,
-              day TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL, in_app TEXT)
-            """,
-            "CREATE INDEX clicks_link ON clicks (link_id, day)",
-        ]),
-        (2, [
-            // Mobile clicks waiting for the install they may lead to; purged when their window closes.
-            """
-            CREATE TABLE pending_clicks (click_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, link_id TEXT, created_at BIGINT NOT NULL,
-              expires_at BIGINT NOT NULL, network_key TEXT, prefix_key TEXT, document TEXT NOT NULL,
-              screen_width BIGINT, screen_height BIGINT, screen_scale DOUBLE PRECISION, time_zone TEXT, languages TEXT, signals_at BIGINT,
-              consumed_by TEXT)
-            """,
-            "CREATE INDEX pending_clicks_prefix ON pending_clicks (app_id, prefix_key, expires_at)",
-            "CREATE INDEX pending_clicks_expiry ON pending_clicks (expires_at)",
-            // One answer per install: a retry gets the same answer.
-            """
-            CREATE TABLE deferred_answers (app_id TEXT NOT NULL, install_id TEXT NOT NULL, click_id TEXT, answer TEXT NOT NULL,
-              created_at BIGINT NOT NULL, PRIMARY KEY (app_id, install_id))
-            """,
-            """
-            CREATE TABLE events (app_id TEXT NOT NULL, install_id TEXT, link_id TEXT, click_id TEXT, type TEXT NOT NULL, name TEXT,
-              match_type TEXT, properties TEXT, occurred_at BIGINT NOT NULL, day TEXT NOT NULL)
-            """,
-            "CREATE INDEX events_link ON events (link_id, type, day)",
-        ]),
-        (3, [
-            // Whether a pending click went on to the store (deferred matching weighs it).
-            "ALTER TABLE pending_clicks ADD COLUMN store_at BIGINT",
-            // The alternate-host step finds the click it continues.
-            "CREATE INDEX clicks_click ON clicks (click_id)",
-        ]),
-        (4, [
-            // A rotated key stays valid until its grace period ends.
-            "ALTER TABLE app_keys ADD COLUMN expires_at BIGINT",
-        ]),
-        (5, [
-            // Raw clicks past their retention live on as daily counts per link.
-            """
-            CREATE TABLE click_days (link_id TEXT NOT NULL, app_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL,
-              outcome TEXT NOT NULL, clicks BIGINT NOT NULL, PRIMARY KEY (link_id, day, platform, outcome))
-            """,
-            "CREATE INDEX clicks_time ON clicks (occurred_at)",
-            "CREATE INDEX events_time ON events (occurred_at)",
-            "CREATE INDEX deferred_answers_time ON deferred_answers (created_at)",
-        ]),
-        (6, [
-            // Dashboard sign-ins: the cookie's SHA-256 only; app_id is NULL for the admin.
-            """
-            CREATE TABLE dashboard_sessions (token_hash TEXT PRIMARY KEY, app_id TEXT, created_at BIGINT NOT NULL,
-              expires_at BIGINT NOT NULL)
-            """,
-            "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
-            // The numbers of an app per day, and a link's recent clicks.
-            "CREATE INDEX clicks_app ON clicks (app_id, day)",
-            "CREATE INDEX events_app ON events (app_id, type, day)",
-        ]),
+        (
+            1,
+            [
+                "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                "CREATE TABLE apps (id TEXT PRIMARY KEY, document TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+                "CREATE TABLE domains (host TEXT PRIMARY KEY, app_id TEXT NOT NULL, role TEXT NOT NULL)",
+                "CREATE INDEX domains_app ON domains (app_id)",
+                "CREATE TABLE app_keys (key_hash TEXT PRIMARY KEY, app_id TEXT NOT NULL, kind TEXT NOT NULL, publishable TEXT, created_at BIGINT NOT NULL)",
+                """
+                CREATE TABLE links (id TEXT PRIMARY KEY, app_id TEXT NOT NULL, code TEXT NOT NULL UNIQUE, alias TEXT,
+                  path TEXT, document TEXT NOT NULL, expires_at BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                "CREATE UNIQUE INDEX links_alias ON links (app_id, alias)",
+                "CREATE INDEX links_app ON links (app_id, id)",
+                """
+                CREATE TABLE clicks (click_id TEXT NOT NULL, app_id TEXT NOT NULL, link_id TEXT, occurred_at BIGINT NOT NULL,
+                  day TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL, in_app TEXT)
+                """,
+                "CREATE INDEX clicks_link ON clicks (link_id, day)",
+            ]
+        ),
+        (
+            2,
+            [
+                // Mobile clicks waiting for the install they may lead to; purged when their window closes.
+                """
+                CREATE TABLE pending_clicks (click_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, link_id TEXT, created_at BIGINT NOT NULL,
+                  expires_at BIGINT NOT NULL, network_key TEXT, prefix_key TEXT, document TEXT NOT NULL,
+                  screen_width BIGINT, screen_height BIGINT, screen_scale DOUBLE PRECISION, time_zone TEXT, languages TEXT, signals_at BIGINT,
+                  consumed_by TEXT)
+                """,
+                "CREATE INDEX pending_clicks_prefix ON pending_clicks (app_id, prefix_key, expires_at)",
+                "CREATE INDEX pending_clicks_expiry ON pending_clicks (expires_at)",
+                // One answer per install: a retry gets the same answer.
+                """
+                CREATE TABLE deferred_answers (app_id TEXT NOT NULL, install_id TEXT NOT NULL, click_id TEXT, answer TEXT NOT NULL,
+                  created_at BIGINT NOT NULL, PRIMARY KEY (app_id, install_id))
+                """,
+                """
+                CREATE TABLE events (app_id TEXT NOT NULL, install_id TEXT, link_id TEXT, click_id TEXT, type TEXT NOT NULL, name TEXT,
+                  match_type TEXT, properties TEXT, occurred_at BIGINT NOT NULL, day TEXT NOT NULL)
+                """,
+                "CREATE INDEX events_link ON events (link_id, type, day)",
+            ]
+        ),
+        (
+            3,
+            [
+                // Whether a pending click went on to the store (deferred matching weighs it).
+                "ALTER TABLE pending_clicks ADD COLUMN store_at BIGINT",
+                // The alternate-host step finds the click it continues.
+                "CREATE INDEX clicks_click ON clicks (click_id)",
+            ]
+        ),
+        (
+            4,
+            [
+                // A rotated key stays valid until its grace period ends.
+                "ALTER TABLE app_keys ADD COLUMN expires_at BIGINT"
+            ]
+        ),
+        (
+            5,
+            [
+                // Raw clicks past their retention live on as daily counts per link.
+                """
+                CREATE TABLE click_days (link_id TEXT NOT NULL, app_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL,
+                  outcome TEXT NOT NULL, clicks BIGINT NOT NULL, PRIMARY KEY (link_id, day, platform, outcome))
+                """,
+                "CREATE INDEX clicks_time ON clicks (occurred_at)",
+                "CREATE INDEX events_time ON events (occurred_at)",
+                "CREATE INDEX deferred_answers_time ON deferred_answers (created_at)",
+            ]
+        ),
+        (
+            6,
+            [
+                // Dashboard sign-ins: the cookie's SHA-256 only; app_id is NULL for the admin.
+                """
+                CREATE TABLE dashboard_sessions (token_hash TEXT PRIMARY KEY, app_id TEXT, created_at BIGINT NOT NULL,
+                  expires_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
+                // The numbers of an app per day, and a link's recent clicks.
+                "CREATE INDEX clicks_app ON clicks (app_id, day)",
+                "CREATE INDEX events_app ON events (app_id, type, day)",
+            ]
+        ),
     ]
 
     /// An arbitrary constant: the advisory lock instances take while they migrate.
@@ -107,7 +125,8 @@ enum Migrations {
     static func check(on database: any SQLDatabase) async throws {
         let applied = try? await appliedVersions(on: database)
         guard let applied, applied.max() ?? 0 >= latest else {
-            throw StoreError.invalidInput("the database schema is at version \(applied?.max() ?? 0), this server needs \(latest): run 'unilink migrate' first")
+            throw StoreError.invalidInput(
+                "the database schema is at version \(applied?.max() ?? 0), this server needs \(latest): run 'unilink migrate' first")
         }
     }
 
@@ -123,9 +142,11 @@ enum Migrations {
                 for statement in step.statements {
                     try await database.raw("\(unsafeRaw: statement)").run()
                 }
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))
-                    """).run()
+                    """
+                ).run()
             }
         }
     }

@@ -1,5 +1,5 @@
-import UnilinkAPI
 import Foundation
+import UnilinkAPI
 import UnilinkCore
 
 /// A pending click's stored document, written straight into bytes: what its row's columns

@@ -45,11 +45,12 @@ final class PostgresPool: SQLDatabase, Sendable {
         guard let host = core.host, let port = core.port else {
             throw StoreError.invalidInput("UNILINK_DATABASE_URL needs a host and port")
         }
-        let tls: PostgresClient.Configuration.TLS = switch (core.tls.isEnforced, core.tls.isAllowed, core.tls.sslContext) {
-        case (true, _, let context?): .require(context.configuration)
-        case (_, true, let context?): .prefer(context.configuration)
-        default: .disable
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            switch (core.tls.isEnforced, core.tls.isAllowed, core.tls.sslContext) {
+            case (true, _, let context?): .require(context.configuration)
+            case (_, true, let context?): .prefer(context.configuration)
+            default: .disable
+            }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: core.username, password: core.password, database: core.database, tls: tls
         )
@@ -74,7 +75,8 @@ final class PostgresPool: SQLDatabase, Sendable {
         do {
             return try SQLPostgresConfiguration(url: url).coreConfiguration
         } catch {
-            throw StoreError.invalidInput("UNILINK_DATABASE_URL is not a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=require")
+            throw StoreError.invalidInput(
+                "UNILINK_DATABASE_URL is not a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=require")
         }
     }
 
@@ -94,7 +96,8 @@ final class PostgresPool: SQLDatabase, Sendable {
             let waited = (clock.now - start).seconds
             configuration.options.connectTimeout = .milliseconds(Int64(max(1, min(5, wait - waited)) * 1000))
             do {
-                let connection = try await PostgresConnection.connect(configuration: configuration, id: attempt, logger: Logger(label: "unilink.probe") { _ in SwiftLogNoOpLogHandler() })
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: attempt, logger: Logger(label: "unilink.probe") { _ in SwiftLogNoOpLogHandler() })
                 try? await connection.close()
                 return
             } catch {
@@ -103,10 +106,12 @@ final class PostgresPool: SQLDatabase, Sendable {
                 guard retry else { throw DatabaseProblem.refused(url: shown, reason: reason) }
                 let elapsed = (clock.now - start).seconds
                 guard elapsed + delay.seconds < wait else { throw DatabaseProblem.unreachable(url: shown, reason: reason, waited: wait) }
-                logger.warning("PostgreSQL is not reachable yet; trying again", metadata: [
-                    "database": "\(shown)", "reason": "\(reason)", "attempt": "\(attempt)",
-                    "waited": "\(Int(elapsed)) of \(Int(wait)) s (UNILINK_DATABASE_WAIT)",
-                ])
+                logger.warning(
+                    "PostgreSQL is not reachable yet; trying again",
+                    metadata: [
+                        "database": "\(shown)", "reason": "\(reason)", "attempt": "\(attempt)",
+                        "waited": "\(Int(elapsed)) of \(Int(wait)) s (UNILINK_DATABASE_WAIT)",
+                    ])
                 try await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(5))
             }
@@ -157,7 +162,8 @@ final class PostgresPool: SQLDatabase, Sendable {
     }
 
     /// One leased connection for `body`. Waiting for it is bounded; the work itself is not.
-    func withConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func withConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    {
         let leased = LeaseFlag()
         let timeout = timeout ?? options.acquireTimeout
         do {
@@ -227,12 +233,14 @@ final class PostgresPool: SQLDatabase, Sendable {
 
     /// The last value of `Key (a, b)=(x, y) already exists.`
     private static func keyValue(_ detail: String?) -> String {
-        guard let detail, let open = detail.range(of: ")=("), let close = detail.range(of: ")", range: open.upperBound..<detail.endIndex) else { return "" }
+        guard let detail, let open = detail.range(of: ")=("), let close = detail.range(of: ")", range: open.upperBound..<detail.endIndex) else {
+            return ""
+        }
         let values = detail[open.upperBound..<close.lowerBound].split(separator: ",")
         return values.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     }
 }
 
-private extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+extension Duration {
+    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -1,6 +1,6 @@
 public import Foundation
-public import UnilinkCore
 import SQLKit
+public import UnilinkCore
 
 extension SQLStore {
     /// Stores a new app, its hosts and keys; a host another app owns fails the whole call.
@@ -8,15 +8,19 @@ extension SQLStore {
         try await transaction { database in
             try await Self.claim(hosts: app.domains, for: app.id, on: database)
             let now = Self.milliseconds(.now)
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO apps (id, document, created_at, updated_at)
                 VALUES (\(bind: app.id), \(bind: try JSONDocument.encode(app)), \(bind: now), \(bind: now))
-                """).run()
+                """
+            ).run()
             for key in keys {
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO app_keys (key_hash, app_id, kind, publishable, created_at)
                     VALUES (\(bind: key.hash), \(bind: key.appID), \(bind: key.kind.rawValue), \(bind: key.publishable), \(bind: now))
-                    """).run()
+                    """
+                ).run()
             }
         }
     }
@@ -26,10 +30,12 @@ extension SQLStore {
         try await transaction { database in
             try await database.raw("DELETE FROM domains WHERE app_id = \(bind: app.id)").run()
             try await Self.claim(hosts: app.domains, for: app.id, on: database)
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE apps SET document = \(bind: try JSONDocument.encode(app)), updated_at = \(bind: Self.milliseconds(.now))
                 WHERE id = \(bind: app.id)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -41,10 +47,12 @@ extension SQLStore {
 
     /// Every key still valid at `now`.
     public func keys(at now: Date = .now) async throws -> [AppKey] {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT key_hash, app_id, kind, publishable, expires_at FROM app_keys
             WHERE expires_at IS NULL OR expires_at > \(bind: Self.milliseconds(now))
-            """).all().map { row in
+            """
+        ).all().map { row in
             AppKey(
                 hash: try row.decode(column: "key_hash", as: String.self),
                 appID: try row.decode(column: "app_id", as: String.self),
@@ -59,17 +67,23 @@ extension SQLStore {
     /// until `graceUntil` (at once when that is now). Keys whose grace is over are deleted.
     public func rotate(to new: AppKey, graceUntil: Date, now: Date) async throws {
         try await transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 DELETE FROM app_keys WHERE app_id = \(bind: new.appID) AND expires_at IS NOT NULL AND expires_at <= \(bind: Self.milliseconds(now))
-                """).run()
-            try await database.raw("""
+                """
+            ).run()
+            try await database.raw(
+                """
                 UPDATE app_keys SET expires_at = \(bind: Self.milliseconds(graceUntil))
                 WHERE app_id = \(bind: new.appID) AND kind = \(bind: new.kind.rawValue) AND (expires_at IS NULL OR expires_at > \(bind: Self.milliseconds(graceUntil)))
-                """).run()
-            try await database.raw("""
+                """
+            ).run()
+            try await database.raw(
+                """
                 INSERT INTO app_keys (key_hash, app_id, kind, publishable, created_at)
                 VALUES (\(bind: new.hash), \(bind: new.appID), \(bind: new.kind.rawValue), \(bind: new.publishable), \(bind: Self.milliseconds(now)))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -77,9 +91,11 @@ extension SQLStore {
         for domain in hosts {
             let owner = try await database.raw("SELECT app_id FROM domains WHERE host = \(bind: domain.host)").first()
             if owner != nil { throw StoreError.hostTaken(domain.host) }
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO domains (host, app_id, role) VALUES (\(bind: domain.host), \(bind: appID), \(bind: domain.role.rawValue))
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -1,7 +1,7 @@
 public import Foundation
-public import UnilinkCore
 import SQLKit
 import SQLiteKit
+public import UnilinkCore
 
 extension SQLStore {
     /// One transaction per batch: the recorder's unit of work, pending clicks included. New
@@ -23,13 +23,17 @@ extension SQLStore {
                 // the steps before it must be written first.
                 try await self.insert(newClicks: fresh, on: database)
                 fresh.removeAll()
-                if try await database.raw("""
+                if try await database.raw(
+                    """
                     SELECT 1 AS found FROM clicks WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
-                    """).first() != nil {
-                    try await database.raw("""
+                    """
+                ).first() != nil {
+                    try await database.raw(
+                        """
                         UPDATE clicks SET outcome = \(bind: click.outcome.rawValue)
                         WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
-                        """).run()
+                        """
+                    ).run()
                 } else {
                     try await self.insert(newClicks: [click], on: database)
                 }
@@ -63,9 +67,11 @@ extension SQLStore {
                  \(bind: click.host), \(bind: click.path), \(bind: click.platform.rawValue), \(bind: click.outcome.rawValue), \(bind: click.inAppBrowser))
                 """
             }
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES \(rows.joined(separator: ", "))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -97,7 +103,8 @@ extension SQLStore {
 
     /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive.
     public func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount] {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
               SELECT day, platform, outcome, COUNT(*) AS n FROM clicks
               WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY day, platform, outcome
@@ -105,7 +112,8 @@ extension SQLStore {
               SELECT day, platform, outcome, clicks AS n FROM click_days
               WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to)
             ) AS counted GROUP BY day, platform, outcome ORDER BY day
-            """).all().map { row in
+            """
+        ).all().map { row in
             ClickCount(
                 day: try row.decode(column: "day", as: String.self),
                 platform: try row.decode(column: "platform", as: String.self),
@@ -130,24 +138,31 @@ extension SQLStore {
         try await transaction { database in
             var retained = Retained()
             let cutoff = Self.milliseconds(clicksBefore)
-            retained.clicksRolledUp = try await database.raw("""
-                SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
-                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            retained.clicksRolledUp =
+                try await database.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
+                    """
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
             if retained.clicksRolledUp > 0 {
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO click_days (link_id, app_id, day, platform, outcome, clicks)
                     SELECT link_id, app_id, day, platform, outcome, COUNT(*) FROM clicks
                     WHERE occurred_at < \(bind: cutoff) AND link_id IS NOT NULL
                     GROUP BY link_id, app_id, day, platform, outcome
                     ON CONFLICT (link_id, day, platform, outcome) DO UPDATE SET clicks = click_days.clicks + excluded.clicks
-                    """).run()
+                    """
+                ).run()
                 try await database.raw("DELETE FROM clicks WHERE occurred_at < \(bind: cutoff)").run()
             }
             let events = Self.milliseconds(eventsBefore), answers = Self.milliseconds(answersBefore)
-            retained.events = try await database.raw("SELECT COUNT(*) AS n FROM events WHERE occurred_at < \(bind: events)").first()?
+            retained.events =
+                try await database.raw("SELECT COUNT(*) AS n FROM events WHERE occurred_at < \(bind: events)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             try await database.raw("DELETE FROM events WHERE occurred_at < \(bind: events)").run()
-            retained.deferredAnswers = try await database.raw("SELECT COUNT(*) AS n FROM deferred_answers WHERE created_at < \(bind: answers)").first()?
+            retained.deferredAnswers =
+                try await database.raw("SELECT COUNT(*) AS n FROM deferred_answers WHERE created_at < \(bind: answers)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             try await database.raw("DELETE FROM deferred_answers WHERE created_at < \(bind: answers)").run()
             return retained

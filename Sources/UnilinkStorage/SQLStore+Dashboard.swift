@@ -1,6 +1,6 @@
 public import Foundation
-public import UnilinkCore
 import SQLKit
+public import UnilinkCore
 
 /// Clicks of one link, one day, platform and outcome, for an app's numbers.
 public struct LinkClickCount: Sendable, Equatable {
@@ -21,7 +21,8 @@ public struct RecentClick: Sendable, Equatable {
 extension SQLStore {
     /// An app's clicks per link, day, platform and outcome, rolled-up days included.
     public func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount] {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
               SELECT link_id, day, platform, outcome, COUNT(*) AS n FROM clicks
               WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY link_id, day, platform, outcome
@@ -29,7 +30,8 @@ extension SQLStore {
               SELECT link_id, day, platform, outcome, clicks AS n FROM click_days
               WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to)
             ) AS counted GROUP BY link_id, day, platform, outcome ORDER BY day
-            """).all().map { row in
+            """
+        ).all().map { row in
             LinkClickCount(
                 linkID: try row.decode(column: "link_id", as: String?.self),
                 count: ClickCount(
@@ -47,10 +49,12 @@ extension SQLStore {
 
     /// The newest clicks of a link, newest first.
     public func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick] {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT occurred_at, host, path, platform, outcome, in_app FROM clicks WHERE link_id = \(bind: linkID)
             ORDER BY occurred_at DESC LIMIT \(bind: limit)
-            """).all().map { row in
+            """
+        ).all().map { row in
             RecentClick(
                 time: Self.date(try row.decode(column: "occurred_at", as: Int64.self)), host: try row.decode(column: "host", as: String.self),
                 path: try row.decode(column: "path", as: String.self), platform: try row.decode(column: "platform", as: String.self),
@@ -65,12 +69,14 @@ extension SQLStore {
         let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         let pattern = "%\(escaped)%"
-        let rows = try await database.raw("""
+        let rows = try await database.raw(
+            """
             SELECT document FROM links WHERE app_id = \(bind: appID) AND id < \(bind: cursor ?? "~")
             AND (LOWER(COALESCE(path, '')) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(alias, '')) LIKE \(bind: pattern) ESCAPE '\\'
                  OR LOWER(document) LIKE \(bind: pattern) ESCAPE '\\')
             ORDER BY id DESC LIMIT \(bind: limit)
-            """).all()
+            """
+        ).all()
         return try rows.map { try JSONDocument.decode(Link.self, from: $0.decode(column: "document", as: String.self)) }
     }
 }

@@ -1,6 +1,6 @@
 public import Foundation
-import UnilinkCore
 import SQLKit
+import UnilinkCore
 
 /// An attribution event: an install matched to a link, an open, or a custom event.
 public struct AppEvent: Sendable, Equatable {
@@ -15,8 +15,10 @@ public struct AppEvent: Sendable, Equatable {
     public var properties: [String: String]
     public var time: Date
 
-    public init(appID: String, installID: String?, linkID: String?, clickID: String?, type: String, name: String? = nil,
-                matchType: String? = nil, properties: [String: String] = [:], time: Date) {
+    public init(
+        appID: String, installID: String?, linkID: String?, clickID: String?, type: String, name: String? = nil,
+        matchType: String? = nil, properties: [String: String] = [:], time: Date
+    ) {
         self.appID = appID
         self.installID = installID
         self.linkID = linkID
@@ -32,19 +34,23 @@ public struct AppEvent: Sendable, Equatable {
 extension SQLStore {
     /// The answer an install already got, as JSON, so a retry gets the same one.
     public func deferredAnswer(appID: String, installID: String) async throws -> String? {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT answer FROM deferred_answers WHERE app_id = \(bind: appID) AND install_id = \(bind: installID)
-            """).first()?.decode(column: "answer", as: String.self)
+            """
+        ).first()?.decode(column: "answer", as: String.self)
     }
 
     /// Stores an install's answer and, for a match, its install event; the first answer stays.
     public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws {
         try await transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
                 VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: Self.milliseconds(.now)))
                 ON CONFLICT (app_id, install_id) DO NOTHING
-                """).run()
+                """
+            ).run()
             if let event { try await Self.insert(event: event, on: database) }
         }
     }
@@ -61,9 +67,11 @@ extension SQLStore {
     /// Events by type, days `from`...`to` inclusive, of the events `filter` keeps.
     func eventCounts(where filter: SQLQueryString, from: String, to: String) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try await database.raw("""
+        for row in try await database.raw(
+            """
             SELECT type, COUNT(*) AS n FROM events WHERE \(filter) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
-            """).all() {
+            """
+        ).all() {
             counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
         }
         return counts
@@ -71,22 +79,28 @@ extension SQLStore {
 
     /// The link one of an app's click ids belongs to, from pending or recorded clicks.
     public func linkID(ofClick clickID: String, appID: String) async throws -> String? {
-        if let row = try await database.raw("""
+        if let row = try await database.raw(
+            """
             SELECT link_id FROM pending_clicks WHERE click_id = \(bind: clickID) AND app_id = \(bind: appID)
-            """).first(), let link = try row.decode(column: "link_id", as: String?.self) {
+            """
+        ).first(), let link = try row.decode(column: "link_id", as: String?.self) {
             return link
         }
-        return try await database.raw("""
+        return try await database.raw(
+            """
             SELECT link_id FROM clicks WHERE click_id = \(bind: clickID) AND app_id = \(bind: appID) AND link_id IS NOT NULL LIMIT 1
-            """).first()?.decode(column: "link_id", as: String?.self)
+            """
+        ).first()?.decode(column: "link_id", as: String?.self)
     }
 
     static func insert(event: AppEvent, on database: any SQLDatabase) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day)
             VALUES (\(bind: event.appID), \(bind: event.installID), \(bind: event.linkID), \(bind: event.clickID), \(bind: event.type),
                     \(bind: event.name), \(bind: event.matchType), \(bind: try JSONDocument.encode(event.properties)),
                     \(bind: milliseconds(event.time)), \(bind: day(event.time)))
-            """).run()
+            """
+        ).run()
     }
 }

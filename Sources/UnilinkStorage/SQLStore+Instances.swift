@@ -18,8 +18,10 @@ extension SQLStore {
     /// Calls `onChange` with every announcement until the task is cancelled or the
     /// connection is lost (then it throws; the caller listens again). `onListening` runs
     /// once the subscription is in place: what changed before it must be reloaded.
-    public func listenForChanges(onListening: @escaping @Sendable () async -> Void,
-                                 _ onChange: @escaping @Sendable (String) async -> Void) async throws {
+    public func listenForChanges(
+        onListening: @escaping @Sendable () async -> Void,
+        _ onChange: @escaping @Sendable (String) async -> Void
+    ) async throws {
         guard case .postgres(let pool) = engine else { return }
         do {
             try await pool.client.withConnection { connection in
@@ -49,7 +51,8 @@ extension SQLStore {
         guard dialect == .postgres else { return try await body() }
         let key = Self.lockKey(job)
         return try await withSession { session in
-            let locked = try await session.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS locked").first()?.decode(column: "locked", as: Bool.self) ?? false
+            let locked =
+                try await session.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS locked").first()?.decode(column: "locked", as: Bool.self) ?? false
             guard locked else { return nil }
             do {
                 let result = try await body()

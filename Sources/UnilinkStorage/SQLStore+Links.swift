@@ -1,6 +1,6 @@
 import Foundation
-public import UnilinkCore
 import SQLKit
+public import UnilinkCore
 
 extension SQLStore {
     /// Stores new links all together or none: a taken alias or code fails the whole batch.
@@ -16,15 +16,19 @@ extension SQLStore {
         }
         try await transaction { database in
             for chunk in Self.chunks(of: links) {
-                if let taken = try await database.raw("""
+                if let taken = try await database.raw(
+                    """
                     SELECT code FROM links WHERE code IN (\(binds: chunk.map(\.code)))
-                    """).first() {
+                    """
+                ).first() {
                     throw StoreError.codeTaken(try taken.decode(column: "code", as: String.self))
                 }
                 for (appID, aliased) in Dictionary(grouping: chunk.filter { $0.alias != nil }, by: \.appID) {
-                    if let taken = try await database.raw("""
+                    if let taken = try await database.raw(
+                        """
                         SELECT alias FROM links WHERE app_id = \(bind: appID) AND alias IN (\(binds: aliased.compactMap(\.alias)))
-                        """).first() {
+                        """
+                    ).first() {
                         throw StoreError.aliasTaken(try taken.decode(column: "alias", as: String.self))
                     }
                 }
@@ -35,9 +39,11 @@ extension SQLStore {
                      \(bind: Self.milliseconds(link.createdAt)), \(bind: Self.milliseconds(link.updatedAt)))
                     """
                 }
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO links (id, app_id, code, alias, path, document, expires_at, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
-                    """).run()
+                    """
+                ).run()
             }
         }
     }
@@ -54,14 +60,19 @@ extension SQLStore {
     public func update(link: Link) async throws {
         try await transaction { database in
             if let alias = link.alias,
-               try await database.raw("SELECT id FROM links WHERE app_id = \(bind: link.appID) AND alias = \(bind: alias) AND id <> \(bind: link.id)").first() != nil {
+                try await database.raw(
+                    "SELECT id FROM links WHERE app_id = \(bind: link.appID) AND alias = \(bind: alias) AND id <> \(bind: link.id)"
+                ).first() != nil
+            {
                 throw StoreError.aliasTaken(alias)
             }
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE links SET alias = \(bind: link.alias), path = \(bind: link.content.path), document = \(bind: try JSONDocument.encode(link)),
                   expires_at = \(bind: link.expiresAt.map(Self.milliseconds)), updated_at = \(bind: Self.milliseconds(link.updatedAt))
                 WHERE id = \(bind: link.id)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -85,13 +96,16 @@ extension SQLStore {
 
     /// Newest first; link ids sort by creation time, so the last id of a page is the cursor.
     public func links(appID: String, before cursor: String?, limit: Int) async throws -> [Link] {
-        let rows = if let cursor {
-            try await database.raw("""
-                SELECT document FROM links WHERE app_id = \(bind: appID) AND id < \(bind: cursor) ORDER BY id DESC LIMIT \(bind: limit)
-                """).all()
-        } else {
-            try await database.raw("SELECT document FROM links WHERE app_id = \(bind: appID) ORDER BY id DESC LIMIT \(bind: limit)").all()
-        }
+        let rows =
+            if let cursor {
+                try await database.raw(
+                    """
+                    SELECT document FROM links WHERE app_id = \(bind: appID) AND id < \(bind: cursor) ORDER BY id DESC LIMIT \(bind: limit)
+                    """
+                ).all()
+            } else {
+                try await database.raw("SELECT document FROM links WHERE app_id = \(bind: appID) ORDER BY id DESC LIMIT \(bind: limit)").all()
+            }
         return try rows.compactMap { try decodeLink($0) }
     }
 

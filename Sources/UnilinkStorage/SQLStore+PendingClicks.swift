@@ -1,7 +1,7 @@
 public import Foundation
-public import UnilinkCore
 import SQLKit
 import SQLiteKit
+public import UnilinkCore
 
 extension SQLStore {
     /// Signals of a click as stored: `accepted`, or why they were not.
@@ -80,21 +80,27 @@ extension SQLStore {
         return try await transaction { database in
             let state = try await self.signalsState(clickID, on: database, now: now, deadline: deadline)
             guard state == .accepted else { return state }
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE pending_clicks SET screen_width = \(bind: signals.screenWidth), screen_height = \(bind: signals.screenHeight),
                   screen_scale = \(bind: signals.screenScale), time_zone = \(bind: signals.timeZone),
                   languages = \(bind: try JSONDocument.encode(signals.languages)), signals_at = \(bind: Self.milliseconds(now))
                 WHERE click_id = \(bind: clickID)
-                """).run()
+                """
+            ).run()
             return .accepted
         }
     }
 
     /// `.accepted` when the click may still take its signals.
     private func signalsState(_ clickID: String, on database: any SQLDatabase, now: Date, deadline: TimeInterval) async throws -> SignalsResult {
-        guard let row = try await database.raw("""
-            SELECT created_at, signals_at FROM pending_clicks WHERE click_id = \(bind: clickID)
-            """).first() else { return .unknownClick }
+        guard
+            let row = try await database.raw(
+                """
+                SELECT created_at, signals_at FROM pending_clicks WHERE click_id = \(bind: clickID)
+                """
+            ).first()
+        else { return .unknownClick }
         if try row.decode(column: "signals_at", as: Int64?.self) != nil { return .alreadyReceived }
         let created = Self.date(try row.decode(column: "created_at", as: Int64.self))
         return now.timeIntervalSince(created) <= deadline ? .accepted : .tooLate
@@ -103,17 +109,21 @@ extension SQLStore {
     /// Open, unconsumed clicks of an app on a network prefix: the only rows a match reads,
     /// through an index, however many other clicks are pending.
     public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks
             WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
             LIMIT 500
-            """).all().map(Self.pendingClick)
+            """
+        ).all().map(Self.pendingClick)
     }
 
     public func pendingClick(id: String) async throws -> PendingClick? {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks WHERE click_id = \(bind: id)
-            """).first().map(Self.pendingClick)
+            """
+        ).first().map(Self.pendingClick)
     }
 
     /// Marks a click as this install's, unless another install took it first. One
@@ -121,9 +131,11 @@ extension SQLStore {
     /// first's install and change nothing (PostgreSQL re-checks the condition after the wait).
     public func consume(clickID: String, by installID: String) async throws -> Bool {
         try await transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE pending_clicks SET consumed_by = \(bind: installID) WHERE click_id = \(bind: clickID) AND consumed_by IS NULL
-                """).run()
+                """
+            ).run()
             let owner = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first()?
                 .decode(column: "consumed_by", as: String?.self)
             return owner == installID
@@ -135,7 +147,8 @@ extension SQLStore {
     public func purgePendingClicks(before now: Date) async throws -> Int {
         try await transaction { database in
             let cutoff = Self.milliseconds(now)
-            let count = try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").first()?
+            let count =
+                try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             try await database.raw("DELETE FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").run()
             return count

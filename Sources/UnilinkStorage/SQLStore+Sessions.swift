@@ -21,19 +21,25 @@ public struct DashboardSessionRecord: Sendable, Equatable {
 extension SQLStore {
     public func insert(session: DashboardSessionRecord) async throws {
         try await transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO dashboard_sessions (token_hash, app_id, created_at, expires_at)
                 VALUES (\(bind: session.tokenHash), \(bind: session.appID), \(bind: Self.milliseconds(session.createdAt)), \(bind: Self.milliseconds(session.expiresAt)))
-                """).run()
+                """
+            ).run()
         }
     }
 
     /// The session if it exists and has not expired at `now`.
     public func session(tokenHash: String, at now: Date) async throws -> DashboardSessionRecord? {
-        guard let row = try await database.raw("""
-            SELECT app_id, created_at, expires_at FROM dashboard_sessions
-            WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: Self.milliseconds(now))
-            """).first() else { return nil }
+        guard
+            let row = try await database.raw(
+                """
+                SELECT app_id, created_at, expires_at FROM dashboard_sessions
+                WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: Self.milliseconds(now))
+                """
+            ).first()
+        else { return nil }
         return DashboardSessionRecord(
             tokenHash: tokenHash, appID: try row.decode(column: "app_id", as: String?.self),
             createdAt: Self.date(try row.decode(column: "created_at", as: Int64.self)),
@@ -52,7 +58,8 @@ extension SQLStore {
     public func purgeSessions(before cutoff: Date) async throws -> Int {
         try await transaction { database in
             let expired = Self.milliseconds(cutoff)
-            let count = try await database.raw("SELECT COUNT(*) AS n FROM dashboard_sessions WHERE expires_at <= \(bind: expired)").first()?
+            let count =
+                try await database.raw("SELECT COUNT(*) AS n FROM dashboard_sessions WHERE expires_at <= \(bind: expired)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             try await database.raw("DELETE FROM dashboard_sessions WHERE expires_at <= \(bind: expired)").run()
             return count

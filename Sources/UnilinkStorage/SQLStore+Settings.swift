@@ -7,10 +7,12 @@ extension SQLStore {
 
     public func setSetting(_ name: String, to value: String) async throws {
         try await transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO settings (name, value) VALUES (\(bind: name), \(bind: value))
                 ON CONFLICT (name) DO UPDATE SET value = excluded.value
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -19,7 +21,8 @@ extension SQLStore {
     public func setting(_ name: String, orInsert value: String) async throws -> String {
         try await transaction { database in
             try await database.raw("INSERT INTO settings (name, value) VALUES (\(bind: name), \(bind: value)) ON CONFLICT (name) DO NOTHING").run()
-            return try await database.raw("SELECT value FROM settings WHERE name = \(bind: name)").first()?.decode(column: "value", as: String.self) ?? value
+            return try await database.raw("SELECT value FROM settings WHERE name = \(bind: name)").first()?.decode(column: "value", as: String.self)
+                ?? value
         }
     }
 }

@@ -133,10 +133,12 @@ public final class SQLStore: Sendable {
     public var writeProblem: WriteHealth.Problem? { writes.current }
 
     public func close() async throws {
-        guard closing.withLock({ closing in
-            defer { closing = true }
-            return !closing
-        }) else { return }
+        guard
+            closing.withLock({ closing in
+                defer { closing = true }
+                return !closing
+            })
+        else { return }
         let engine = self.engine, thread = sqliteThread, lock = fileLock
         try await Task {
             defer { lock?.release() }

@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What must hold of a SQLite file before Unilink serves it, each with the sentence that

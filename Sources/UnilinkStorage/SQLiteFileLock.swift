@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One server per SQLite file: an exclusive `flock` on `<file>.lock`, held for as long as

@@ -3,7 +3,7 @@ import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one thread SQLite's connection runs on. While it writes a batch of clicks it may
@@ -81,42 +81,42 @@ extension SQLiteThread {
     /// A thread's scheduling policy, on Linux; elsewhere the writer never steps aside.
     struct OSThread: Sendable {
         #if os(Linux) && canImport(Glibc)
-        let id: pthread_t
+            let id: pthread_t
 
-        static func current() -> OSThread? { OSThread(id: pthread_self()) }
+            static func current() -> OSThread? { OSThread(id: pthread_self()) }
 
-        static let idlePolicy: Int32 = 5  // SCHED_IDLE, which Glibc's module does not export
-        static let normalPolicy = Int32(SCHED_OTHER)
+            static let idlePolicy: Int32 = 5  // SCHED_IDLE, which Glibc's module does not export
+            static let normalPolicy = Int32(SCHED_OTHER)
 
-        func setPolicy(_ policy: Int32) -> Bool {
-            var parameters = sched_param(sched_priority: 0)
-            return pthread_setschedparam(id, policy, &parameters) == 0
-        }
+            func setPolicy(_ policy: Int32) -> Bool {
+                var parameters = sched_param(sched_priority: 0)
+                return pthread_setschedparam(id, policy, &parameters) == 0
+            }
 
-        var policy: Int32? {
-            var policy: Int32 = 0
-            var parameters = sched_param()
-            return pthread_getschedparam(id, &policy, &parameters) == 0 ? policy : nil
-        }
+            var policy: Int32? {
+                var policy: Int32 = 0
+                var parameters = sched_param()
+                return pthread_getschedparam(id, &policy, &parameters) == 0 ? policy : nil
+            }
 
-        /// `RLIMIT_NICE` (13) of at least 20 allows nice 0; else `CAP_SYS_NICE` (bit 23 of
-        /// the effective capabilities) must be held.
-        static let mayReturnFromIdle: Bool = {
-            var limit = rlimit()
-            if getrlimit(__rlimit_resource_t(13), &limit) == 0, limit.rlim_cur >= 20 { return true }
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
-                  let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-            else { return false }
-            return mask & (1 << 23) != 0
-        }()
+            /// `RLIMIT_NICE` (13) of at least 20 allows nice 0; else `CAP_SYS_NICE` (bit 23 of
+            /// the effective capabilities) must be held.
+            static let mayReturnFromIdle: Bool = {
+                var limit = rlimit()
+                if getrlimit(__rlimit_resource_t(13), &limit) == 0, limit.rlim_cur >= 20 { return true }
+                guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+                    let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+                else { return false }
+                return mask & (1 << 23) != 0
+            }()
         #else
-        static func current() -> OSThread? { nil }
-        static let idlePolicy: Int32 = 0
-        static let normalPolicy: Int32 = 0
-        static let mayReturnFromIdle = false
-        func setPolicy(_ policy: Int32) -> Bool { false }
-        var policy: Int32? { nil }
+            static func current() -> OSThread? { nil }
+            static let idlePolicy: Int32 = 0
+            static let normalPolicy: Int32 = 0
+            static let mayReturnFromIdle = false
+            func setPolicy(_ policy: Int32) -> Bool { false }
+            var policy: Int32? { nil }
         #endif
     }
 }

@@ -21,7 +21,8 @@ extension StoreError: CustomStringConvertible {
         case .aliasTaken(let alias): "the alias '\(alias)' is taken"
         case .codeTaken(let code): "the short code '\(code)' is taken"
         case .notFound(let message), .invalidInput(let message), .unsupported(let message), .unavailable(let message),
-             .storageUnavailable(let message): message
+            .storageUnavailable(let message):
+            message
         }
     }
 }

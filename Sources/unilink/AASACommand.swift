@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import UnilinkCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

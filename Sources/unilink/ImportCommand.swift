@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import UnilinkAPI
 import UnilinkServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `unilink import`: links exported from Firebase Dynamic Links, Branch or as JSON, created
 /// through the running server's batch API (the API's validation, every instance told).
@@ -57,20 +58,24 @@ struct ImportCommand: AsyncParsableCommand {
                 switch item.status {
                 case .create: creatable.append(row)
                 case .exists: break
-                case .conflict, .invalid: problems.append("line \(row.line): \(item.status.rawValue): \(item.message ?? "") (\(row.oldURL ?? item.alias ?? ""))")
+                case .conflict, .invalid:
+                    problems.append("line \(row.line): \(item.status.rawValue): \(item.message ?? "") (\(row.oldURL ?? item.alias ?? ""))")
                 }
             }
         }
         var created: [LinkBody] = []
         if !dryRun {
             for start in stride(from: 0, to: creatable.count, by: 1000) {
-                let batch: LinkBatch = try await post(APIPath.linkBatch, creatable[start..<min(start + 1000, creatable.count)].map { $0.body! }, key: key)
+                let batch: LinkBatch = try await post(
+                    APIPath.linkBatch, creatable[start..<min(start + 1000, creatable.count)].map { $0.body! }, key: key)
                 created += batch.data
             }
         }
         let verb = dryRun ? "would create" : "created"
-        print("\(rows.count) rows: \(verb) \(dryRun ? counts["create", default: 0] : created.count), already there \(counts["exists", default: 0]), "
-              + "conflicts \(counts["conflict", default: 0]), refused \(counts["invalid", default: 0]), unreadable \(counts["unreadable", default: 0])")
+        print(
+            "\(rows.count) rows: \(verb) \(dryRun ? counts["create", default: 0] : created.count), already there \(counts["exists", default: 0]), "
+                + "conflicts \(counts["conflict", default: 0]), refused \(counts["invalid", default: 0]), unreadable \(counts["unreadable", default: 0])"
+        )
         for problem in problems { print("  " + problem) }
         for (row, link) in zip(creatable, created).prefix(5) where row.oldURL != nil {
             print("  \(row.oldURL!) -> \(link.shortURL ?? link.longURL ?? "")")
@@ -79,7 +84,9 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func post<Answer: Decodable>(_ path: String, _ bodies: [LinkBody], key: String) async throws -> Answer {
-        guard let url = URL(string: server.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path) else { throw ValidationError("--server '\(server)' is not a URL") }
+        guard let url = URL(string: server.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path) else {
+            throw ValidationError("--server '\(server)' is not a URL")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")

@@ -31,10 +31,12 @@ struct MigrateCommand: AsyncParsableCommand {
             let version = try await SQLStore.schemaVersion(ofSQLiteFile: path, logger: logger)
             let server = pid.map { "a running unilink (pid \($0))" } ?? "a running unilink"
             guard version >= SQLStore.latestSchemaVersion else {
-                FileHandle.standardError.write(Data("""
-                    Error: the database schema is at version \(version), this build needs \(SQLStore.latestSchemaVersion), \
-                    and \(server) serves \(path): stop it, then run 'unilink migrate' (or start the new build, which migrates)\n
-                    """.utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        Error: the database schema is at version \(version), this build needs \(SQLStore.latestSchemaVersion), \
+                        and \(server) serves \(path): stop it, then run 'unilink migrate' (or start the new build, which migrates)\n
+                        """.utf8))
                 throw ExitCode.failure
             }
             print("The database schema is at version \(version), current; \(server) serves \(path). Nothing to do.")

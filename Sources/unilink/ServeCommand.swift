@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import Configuration
+import Foundation
 import Metrics
 import Prometheus
 import UnilinkServer
@@ -15,12 +15,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Address to listen on (UNILINK_HOST, default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on, 0 for any free port (UNILINK_PORT, default 8080).") var port: Int?
-    @Option(help: "sqlite:///path/file.sqlite, sqlite::memory: or postgres://... (UNILINK_DATABASE_URL, default unilink.sqlite).") var databaseURL: String?
+    @Option(help: "sqlite:///path/file.sqlite, sqlite::memory: or postgres://... (UNILINK_DATABASE_URL, default unilink.sqlite).") var databaseURL:
+        String?
     @Option(help: "The admin API token (UNILINK_ADMIN_TOKEN; generated and printed once if unset).") var adminToken: String?
-    @Option(help: "Comma-separated addresses or CIDRs whose X-Forwarded-For/Forwarded headers are believed (UNILINK_TRUSTED_PROXIES).") var trustedProxies: String?
+    @Option(help: "Comma-separated addresses or CIDRs whose X-Forwarded-For/Forwarded headers are believed (UNILINK_TRUSTED_PROXIES).")
+    var trustedProxies: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (UNILINK_LOG_LEVEL).") var logLevel: String?
     @Flag(help: "Do not create the demo app on an empty database.") var noDemo = false
-    @Flag(help: "Do not migrate the schema at start; it must be current ('unilink migrate' in the deploy pipeline) (UNILINK_MIGRATE=false).") var noMigrate = false
+    @Flag(help: "Do not migrate the schema at start; it must be current ('unilink migrate' in the deploy pipeline) (UNILINK_MIGRATE=false).")
+    var noMigrate = false
 
     func run() async throws {
         var flags: [String: String] = [:]

@@ -3,7 +3,7 @@ import Foundation
 import UnilinkServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SIGTERM and SIGINT, from the first moment of `serve`: the first asks the server to

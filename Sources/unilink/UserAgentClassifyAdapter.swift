@@ -51,8 +51,9 @@ struct UserAgentClassifyAdapter {
             problem = "line \(json(request?.id ?? .null)) has no \"ua\" string; classified as empty"
         }
         let agent = UserAgent(request?.ua ?? "")
-        let response = Response(id: request?.id ?? .null, os: agent.os.rawValue, device: agent.device.rawValue,
-                                app: agent.app?.rawValue, bot: agent.bot?.rawValue, osVersion: agent.osVersion, model: agent.model)
+        let response = Response(
+            id: request?.id ?? .null, os: agent.os.rawValue, device: agent.device.rawValue,
+            app: agent.app?.rawValue, bot: agent.bot?.rawValue, osVersion: agent.osVersion, model: agent.model)
         let output = (try? encoder.encode(response)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"id\":null}"
         return (output, problem)
     }

@@ -20,13 +20,17 @@ struct DashboardBrowserTests {
         let screens = directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
         let admin = "adm_browser_test_token_0123456789"
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": admin])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": admin])
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         let browser: WebDriver
         do {
-            browser = try await WebDriver(chromedriver: chromedriver, chromium: chromium, arguments: [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,1000", "--user-data-dir=\(directory.path)/profile",
-            ], http: http)
+            browser = try await WebDriver(
+                chromedriver: chromedriver, chromium: chromium,
+                arguments: [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,1000",
+                    "--user-data-dir=\(directory.path)/profile",
+                ], http: http)
         } catch {
             try? await http.shutdown()
             _ = try? await server.stop()

@@ -38,8 +38,9 @@ struct DestinationBrowserTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let admin = "adm_destination_test_token_0123456789"
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--no-demo"],
-                                             environment: ["UNILINK_ADMIN_TOKEN": admin])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--no-demo"],
+            environment: ["UNILINK_ADMIN_TOKEN": admin])
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         let api = LoopbackClient(client: http, port: server.port)
         let allowed = ["127.0.0.1", "www.example.com", "googoo.com", "xn--11b2ezcw70k.example", "example.com", "xn--mnchen-3ya.de"]
@@ -65,10 +66,12 @@ struct DestinationBrowserTests {
         do {
             // Every name but the link host fails to resolve at once: the browser stays on the
             // address it was sent to, which is what the test reads.
-            browser = try await WebDriver(chromedriver: chromedriver, chromium: chromium, arguments: [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
-                "--host-resolver-rules=MAP go.localhost 127.0.0.1, MAP * ~NOTFOUND", "--user-agent=\(Self.desktopChrome)",
-            ], http: http)
+            browser = try await WebDriver(
+                chromedriver: chromedriver, chromium: chromium,
+                arguments: [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
+                    "--host-resolver-rules=MAP go.localhost 127.0.0.1, MAP * ~NOTFOUND", "--user-agent=\(Self.desktopChrome)",
+                ], http: http)
         } catch {
             try? await http.shutdown()
             _ = try? await server.stop()

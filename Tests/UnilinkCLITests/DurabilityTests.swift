@@ -4,10 +4,11 @@ import NIOHTTP1
 import Synchronization
 import Testing
 import UnilinkAPI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Nothing acknowledged is lost, tried on the real binary: API writes that answered 2xx
@@ -34,7 +35,8 @@ struct DurabilityTests {
         let secret = try #require(server.bannerValue("secret key (shown once):"))
         var created: [String] = []
         for index in 0..<40 {
-            let answer = try await client.send("/v1/links", method: .POST, bearer: secret, json: #"{"path": "/p/\#(index)", "alias": "durable-\#(index)"}"#)
+            let answer = try await client.send(
+                "/v1/links", method: .POST, bearer: secret, json: #"{"path": "/p/\#(index)", "alias": "durable-\#(index)"}"#)
             #expect(answer.status == 201)
             let link = try JSONDecoder().decode(LinkBody.self, from: Data(answer.body.utf8))
             created.append(try #require(link.id))
@@ -68,7 +70,8 @@ struct DurabilityTests {
                 for _ in 0..<16 {
                     group.addTask {
                         while !Task.isCancelled {
-                            guard let answer = try? await client.send(demoPath, host: "go.localhost", userAgent: Self.desktop), answer.status == 302 else {
+                            guard let answer = try? await client.send(demoPath, host: "go.localhost", userAgent: Self.desktop), answer.status == 302
+                            else {
                                 // Refusals are expected once the server stops, never before.
                                 if stopping.value == 0 { failedBeforeStop.add() }
                                 return

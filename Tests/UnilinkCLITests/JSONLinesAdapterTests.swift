@@ -20,7 +20,8 @@ struct JSONLinesAdapterTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let inFile = directory.appendingPathComponent("in"), outFile = directory.appendingPathComponent("out"), errFile = directory.appendingPathComponent("err")
+        let inFile = directory.appendingPathComponent("in"), outFile = directory.appendingPathComponent("out"),
+            errFile = directory.appendingPathComponent("err")
         try Data(input.utf8).write(to: inFile)
         _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
@@ -37,7 +38,8 @@ struct JSONLinesAdapterTests {
         return (output.split(separator: "\n").map(String.init), errors, process.terminationStatus)
     }
 
-    private static let aasa = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/help/*","exclude":true},{"/":"/buy/*"}]}]}}"#
+    private static let aasa =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/help/*","exclude":true},{"/":"/buy/*"}]}]}}"#
 
     private func decideLine(_ id: Int, url: String, aasa: String = aasa) -> String {
         #"{"id": \#(id), "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": "\#(url)"}"#

@@ -46,7 +46,8 @@ struct MigrationEndToEndTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-migration-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": Self.admin])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": Self.admin])
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         do {
             let client = LoopbackClient(client: http, port: server.port)
@@ -63,14 +64,18 @@ struct MigrationEndToEndTests {
             #expect(dry.output.contains("3 rows: would create 2, already there 0, conflicts 0, refused 1"), "\(dry.output)")
             #expect(dry.output.contains("line 3: invalid") && dry.output.contains("evil.example.net"), "the refused row is named: \(dry.output)")
             #expect(dry.status == 1, "problems make the exit status non-zero")
-            #expect(try await client.send("/aBcD", host: "links.shop-test.example", userAgent: ServerEndToEndTests.desktop).status == 404, "a dry run stores nothing")
+            #expect(
+                try await client.send("/aBcD", host: "links.shop-test.example", userAgent: ServerEndToEndTests.desktop).status == 404,
+                "a dry run stores nothing")
 
             let run = try Self.unilink(common + ["--format", "fdl-csv", fdl.path])
             #expect(run.output.contains("3 rows: created 2, already there 0"), "\(run.output)")
             #expect(run.output.contains("https://links.shop-test.example/aBcD -> https://links.shop-test.example/aBcD"), "\(run.output)")
             let again = try Self.unilink(common + ["--format", "fdl-csv", fdl.path])
             #expect(again.output.contains("3 rows: created 0, already there 2"), "a re-run creates nothing twice: \(again.output)")
-            let wrongApp = try Self.unilink(["import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", "app_other", "--format", "fdl-csv", fdl.path])
+            let wrongApp = try Self.unilink([
+                "import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", "app_other", "--format", "fdl-csv", fdl.path,
+            ])
             #expect(wrongApp.status != 0 && wrongApp.output.contains("not app_other"))
 
             let branchRun = try Self.unilink(common + ["--format", "branch-csv", branch.path])
@@ -82,13 +87,17 @@ struct MigrationEndToEndTests {
             let iPhone = try await client.send("/aBcD", host: "links.shop-test.example", userAgent: ServerEndToEndTests.iPhone)
             #expect(iPhone.status == 200 && iPhone.body.contains("<title>Item 1</title>"), "the preview page with st")
             let android = try await client.send("/aBcD", host: "links.shop-test.example", userAgent: ServerEndToEndTests.android)
-            #expect(android.status == 302 && android.location?.hasPrefix("intent://") == true && android.location?.contains("package=com.example.shop") == true)
+            #expect(
+                android.status == 302 && android.location?.hasPrefix("intent://") == true
+                    && android.location?.contains("package=com.example.shop") == true)
             // The app opened by that intent resolves the URL it carries to the FDL deep link.
             let intentTarget = "https://" + String(try #require(android.location).dropFirst("intent://".count).prefix { $0 != "#" })
-            let opened = try await client.send("/v1/sdk/resolve", method: .POST, key: app["publishable_key"] as? String,
-                                               json: #"{"url": "\#(intentTarget)", "os": "android"}"#)
-            #expect(opened.body.contains(#""status":"found""#) && opened.body.contains(#""deep_link_value":"https://www.shop-test.example/item/1""#),
-                    "\(intentTarget): \(opened.body)")
+            let opened = try await client.send(
+                "/v1/sdk/resolve", method: .POST, key: app["publishable_key"] as? String,
+                json: #"{"url": "\#(intentTarget)", "os": "android"}"#)
+            #expect(
+                opened.body.contains(#""status":"found""#) && opened.body.contains(#""deep_link_value":"https://www.shop-test.example/item/1""#),
+                "\(intentTarget): \(opened.body)")
             let forced = try await client.send("/xyz9", host: "links.shop-test.example", userAgent: ServerEndToEndTests.iPhone)
             #expect(forced.status == 302 && forced.location == "https://www.shop-test.example/ios", "efr=1 goes straight to ifl")
             let refused = try await client.send("/bad1", host: "links.shop-test.example", userAgent: ServerEndToEndTests.desktop)
@@ -98,10 +107,12 @@ struct MigrationEndToEndTests {
             let crawler = try await client.send("/summer", host: "links.shop-test.example", userAgent: ServerEndToEndTests.crawler)
             #expect(crawler.body.contains("content=\"Summer, sale\""))
             // The app is told the FDL deep link.
-            let resolve = try await client.send("/v1/sdk/resolve", method: .POST, key: app["publishable_key"] as? String,
-                                                json: #"{"url": "https://links.shop-test.example/aBcD"}"#)
-            #expect(resolve.body.contains(#""status":"found""#) && resolve.body.contains(#""deep_link_value":"https://www.shop-test.example/item/1""#),
-                    "\(resolve.body)")
+            let resolve = try await client.send(
+                "/v1/sdk/resolve", method: .POST, key: app["publishable_key"] as? String,
+                json: #"{"url": "https://links.shop-test.example/aBcD"}"#)
+            #expect(
+                resolve.body.contains(#""status":"found""#) && resolve.body.contains(#""deep_link_value":"https://www.shop-test.example/item/1""#),
+                "\(resolve.body)")
         } catch {
             try? await http.shutdown()
             _ = try? await server.stop()

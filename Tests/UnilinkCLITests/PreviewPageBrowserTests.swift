@@ -1,6 +1,6 @@
-import NIOHTTP1
 import AsyncHTTPClient
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// The preview page in a real headless Chromium with an iPhone User-Agent: it renders
@@ -9,7 +9,8 @@ import Testing
 @Suite("The preview page in a real browser", .serialized)
 struct PreviewPageBrowserTests {
     static var chromium: String? {
-        for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] where FileManager.default.isExecutableFile(atPath: path) {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        where FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
         return nil
@@ -27,11 +28,13 @@ struct PreviewPageBrowserTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
 
-        let dom = try Self.run(chromium, [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
-            "--host-resolver-rules=MAP *.localhost 127.0.0.1", "--user-agent=\(ServerEndToEndTests.iPhone)",
-            "--window-size=390,844", "--virtual-time-budget=5000", "--dump-dom", "http://go.localhost:\(server.port)/welcome",
-        ])
+        let dom = try Self.run(
+            chromium,
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
+                "--host-resolver-rules=MAP *.localhost 127.0.0.1", "--user-agent=\(ServerEndToEndTests.iPhone)",
+                "--window-size=390,844", "--virtual-time-budget=5000", "--dump-dom", "http://go.localhost:\(server.port)/welcome",
+            ])
         #expect(dom.contains("<h1>Welcome to Unilink</h1>"))
         let clickID = String(try #require(dom.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
 

@@ -12,8 +12,9 @@ final class RunningServer {
     let port: Int
 
     convenience init(database: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
-        try await self.init(databaseURL: "sqlite://" + database.path, directory: database.deletingLastPathComponent(),
-                            arguments: arguments, environment: environment)
+        try await self.init(
+            databaseURL: "sqlite://" + database.path, directory: database.deletingLastPathComponent(),
+            arguments: arguments, environment: environment)
     }
 
     /// A server on any database (`postgres://...` too); its output goes to `directory`.
@@ -29,7 +30,8 @@ final class RunningServer {
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         var text = ""
-        for _ in 0..<600 where !text.contains("Unilink is listening") || !(text.contains("Try it:") || text.contains("Demo link:") || text.hasSuffix(")\n")) {
+        for _ in 0..<600
+        where !text.contains("Unilink is listening") || !(text.contains("Try it:") || text.contains("Demo link:") || text.hasSuffix(")\n")) {
             try await Task.sleep(for: .milliseconds(50))
             text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
             if !process.isRunning { break }
@@ -73,8 +75,10 @@ struct LoopbackClient {
         var location: String? { headers.first(name: "location") }
     }
 
-    func send(_ path: String, method: HTTPMethod = .GET, host: String = "127.0.0.1", userAgent: String? = nil,
-              bearer: String? = nil, key: String? = nil, json: String? = nil, headers extra: [(String, String)] = []) async throws -> Answer {
+    func send(
+        _ path: String, method: HTTPMethod = .GET, host: String = "127.0.0.1", userAgent: String? = nil,
+        bearer: String? = nil, key: String? = nil, json: String? = nil, headers extra: [(String, String)] = []
+    ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         request.headers.replaceOrAdd(name: "Host", value: host)

@@ -16,8 +16,9 @@ struct SDKEndToEndTests {
         )
         // A fresh UserDefaults suite: a new install, stored the way the app stores it.
         let defaults = UserDefaults(suiteName: "unilink-e2e-\(UUID().uuidString)")!
-        let device = DeviceInfo(os: .ios, osVersion: "18.1", model: "iPhone14,7", screenWidth: 1170, screenHeight: 2532, screenScale: 3,
-                                languages: ["en-GB"], timeZone: "Europe/London", appVersion: "1.0")
+        let device = DeviceInfo(
+            os: .ios, osVersion: "18.1", model: "iPhone14,7", screenWidth: 1170, screenHeight: 2532, screenScale: 3,
+            languages: ["en-GB"], timeZone: "Europe/London", appVersion: "1.0")
         return Unilink(configuration: configuration, storage: UserDefaultsStorage(defaults: defaults), deviceInfo: { device })
     }
 
@@ -56,14 +57,17 @@ struct SDKEndToEndTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
         let browser = LoopbackClient(client: http, port: port)
-        let page = try await browser.send("/welcome", host: "go.localhost", userAgent: ServerEndToEndTests.iPhone, headers: [("Accept-Language", "en-GB")])
+        let page = try await browser.send(
+            "/welcome", host: "go.localhost", userAgent: ServerEndToEndTests.iPhone, headers: [("Accept-Language", "en-GB")])
         let clickID = String(try #require(page.body.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
-        let signals = try await browser.send("/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost",
-                                             json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
+        let signals = try await browser.send(
+            "/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost",
+            json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
         #expect(signals.status == 204)
         let openHref = try #require(page.body.firstMatch(of: /id="open" href="([^"]+)"/)?.1).replacingOccurrences(of: "&amp;", with: "&")
-        let store = try await browser.send(String(openHref.drop(while: { $0 != "/" }).dropFirst(2).drop(while: { $0 != "/" })),
-                                           host: "open.localhost", userAgent: ServerEndToEndTests.iPhone)
+        let store = try await browser.send(
+            String(openHref.drop(while: { $0 != "/" }).dropFirst(2).drop(while: { $0 != "/" })),
+            host: "open.localhost", userAgent: ServerEndToEndTests.iPhone)
         #expect(store.location == "https://apps.apple.com/app/id1234567890")
 
         // The app is installed and launched for the first time.

@@ -22,8 +22,10 @@ struct ScaleOutTests {
         try await Self.withTwoInstances(on: server) { a, b in _ = try await Self.oneTruth(a, b) }
     }
 
-    @Test(.enabled(if: TestDatabase.restartCluster != nil || TestDatabase.required,
-                   "UNILINK_TEST_RESTART_POSTGRES_URL, _PGCTL and _PGDATA are not set; .ci/run starts a cluster to restart"))
+    @Test(
+        .enabled(
+            if: TestDatabase.restartCluster != nil || TestDatabase.required,
+            "UNILINK_TEST_RESTART_POSTGRES_URL, _PGCTL and _PGDATA are not set; .ci/run starts a cluster to restart"))
     func twoInstancesSurviveADatabaseRestart() async throws {
         let cluster = try #require(TestDatabase.restartCluster, "UNILINK_REQUIRE_POSTGRES is set but the UNILINK_TEST_RESTART_* variables are not")
         try await Self.withTwoInstances(on: cluster.url) { a, b in
@@ -42,8 +44,10 @@ struct ScaleOutTests {
         try await TestDatabase.postgres.withFresh(server: server) { _, url in
             let environment = ["UNILINK_ADMIN_TOKEN": Self.admin, "UNILINK_RELOAD_SECONDS": "60", "UNILINK_DATABASE_TIMEOUT_SECONDS": "1"]
             // Both start at once on the empty database: one migrates, one makes the demo.
-            async let startA = RunningServer(databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
-            async let startB = RunningServer(databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
+            async let startA = RunningServer(
+                databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
+            async let startB = RunningServer(
+                databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
             let (serverA, serverB) = try await (startA, startB)
             defer { serverA.process.terminate(); serverB.process.terminate() }
             let a = LoopbackClient(client: http, port: serverA.port), b = LoopbackClient(client: http, port: serverB.port)
@@ -55,26 +59,35 @@ struct ScaleOutTests {
 
     /// What one instance changes, the other serves within a second.
     static func oneTruth(_ a: LoopbackClient, _ b: LoopbackClient) async throws -> (linkID: String, secret: String) {
-        let app = try await a.send("/v1/apps", method: .POST, bearer: admin, json: """
-            {"name": "Scale", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.scale.app", "app_store_id": "123456789"},
-             "web": {"fallback_url": "https://www.scale.example/", "allowed_hosts": ["www.scale.example"]},
-             "domains": [{"host": "s.scale.example", "role": "short"}, {"host": "l.scale.example", "role": "primary"},
-                         {"host": "o.scale.example", "role": "alternate"}], "paths": ["/p/*"]}
-            """)
+        let app = try await a.send(
+            "/v1/apps", method: .POST, bearer: admin,
+            json: """
+                {"name": "Scale", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.scale.app", "app_store_id": "123456789"},
+                 "web": {"fallback_url": "https://www.scale.example/", "allowed_hosts": ["www.scale.example"]},
+                 "domains": [{"host": "s.scale.example", "role": "short"}, {"host": "l.scale.example", "role": "primary"},
+                             {"host": "o.scale.example", "role": "alternate"}], "paths": ["/p/*"]}
+                """)
         #expect(app.status == 201, "\(app.body)")
         let created = try JSONDecoder().decode(AppBody.self, from: Data(app.body.utf8))
         let secret = try #require(created.secretKey), publishable = try #require(created.publishableKey)
-        #expect(try await within(seconds: 1) { try await b.send("/.well-known/apple-app-site-association", host: "l.scale.example").body.contains("com.scale.app") },
-                "B serves the AASA of an app created on A")
+        #expect(
+            try await within(seconds: 1) {
+                try await b.send("/.well-known/apple-app-site-association", host: "l.scale.example").body.contains("com.scale.app")
+            },
+            "B serves the AASA of an app created on A")
 
-        let link = try await a.send("/v1/links", method: .POST, bearer: secret, json: #"{"path": "/p/1", "alias": "spring", "web_url": "https://www.scale.example/old"}"#)
+        let link = try await a.send(
+            "/v1/links", method: .POST, bearer: secret, json: #"{"path": "/p/1", "alias": "spring", "web_url": "https://www.scale.example/old"}"#)
         #expect(link.status == 201, "\(link.body)")
         let linkID = try #require(try JSONDecoder().decode(LinkBody.self, from: Data(link.body.utf8)).id)
         #expect(try await b.send("/spring", host: "s.scale.example", userAgent: desktop).location == "https://www.scale.example/old")
         let patched = try await a.send("/v1/links/\(linkID)", method: .PATCH, bearer: secret, json: #"{"web_url": "https://www.scale.example/new"}"#)
         #expect(patched.status == 200, "\(patched.body)")
-        #expect(try await within(seconds: 1) { try await b.send("/spring", host: "s.scale.example", userAgent: desktop).location == "https://www.scale.example/new" },
-                "B redirects to the new place after a patch on A (it had the old link cached)")
+        #expect(
+            try await within(seconds: 1) {
+                try await b.send("/spring", host: "s.scale.example", userAgent: desktop).location == "https://www.scale.example/new"
+            },
+            "B redirects to the new place after a patch on A (it had the old link cached)")
 
         // Clicks through both are all counted (2 desktop clicks on B above, 20 + 20 here).
         for _ in 0..<20 {
@@ -86,25 +99,31 @@ struct ScaleOutTests {
         #expect(counted && total == 42, "clicks counted: \(total)")
 
         // A click seen by B is matched through A, once.
-        let page = try await b.send("/spring", host: "s.scale.example", userAgent: iPhone, headers: [("X-Forwarded-For", "198.51.100.40"), ("Accept-Language", "en-GB")])
+        let page = try await b.send(
+            "/spring", host: "s.scale.example", userAgent: iPhone, headers: [("X-Forwarded-For", "198.51.100.40"), ("Accept-Language", "en-GB")])
         let clickID = String(try #require(page.body.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
-        let signals = try await b.send("/v1/clicks/\(clickID)/signals", method: .POST, host: "s.scale.example",
-                                       json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
+        let signals = try await b.send(
+            "/v1/clicks/\(clickID)/signals", method: .POST, host: "s.scale.example",
+            json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
         #expect(signals.status == 204)
         // The page's store button goes through the alternate host, here on the other instance.
-        let store = try await a.send("/p/1?ul_code=x&ul_click=\(clickID)", host: "o.scale.example", userAgent: iPhone, headers: [("X-Forwarded-For", "198.51.100.40")])
+        let store = try await a.send(
+            "/p/1?ul_code=x&ul_click=\(clickID)", host: "o.scale.example", userAgent: iPhone, headers: [("X-Forwarded-For", "198.51.100.40")])
         #expect(store.location == "https://apps.apple.com/app/id123456789")
         func firstLaunch(_ install: String, through client: LoopbackClient) async throws -> DeepLinkResultBody {
-            let body = #"{"install_id": "\#(install)", "app_version": "1.0", "device": {"os": "ios", "os_version": "18.1", "model": "iPhone14,7", "screen_width": 1170, "screen_height": 2532, "screen_scale": 3, "languages": ["en-GB"], "time_zone": "Europe/London"}}"#
-            let answer = try await client.send("/v1/sdk/deferred", method: .POST, key: publishable, json: body, headers: [("X-Forwarded-For", "198.51.100.40")])
+            let body =
+                #"{"install_id": "\#(install)", "app_version": "1.0", "device": {"os": "ios", "os_version": "18.1", "model": "iPhone14,7", "screen_width": 1170, "screen_height": 2532, "screen_scale": 3, "languages": ["en-GB"], "time_zone": "Europe/London"}}"#
+            let answer = try await client.send(
+                "/v1/sdk/deferred", method: .POST, key: publishable, json: body, headers: [("X-Forwarded-For", "198.51.100.40")])
             #expect(answer.status == 200, "\(answer.body)")
             return try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(answer.body.utf8))
         }
         // A's recorder writes the store step; B's first launch must see it.
-        #expect(try await within(seconds: 5) {
-            let stats = try await a.send("/v1/links/\(linkID)/stats", bearer: secret)
-            return (try? JSONDecoder().decode(LinkStats.self, from: Data(stats.body.utf8)))?.byOutcome["store"] == 1
-        }, "the store step is stored")
+        #expect(
+            try await within(seconds: 5) {
+                let stats = try await a.send("/v1/links/\(linkID)/stats", bearer: secret)
+                return (try? JSONDecoder().decode(LinkStats.self, from: Data(stats.body.utf8)))?.byOutcome["store"] == 1
+            }, "the store step is stored")
         async let first = firstLaunch("install-scale-1", through: a)
         async let second = firstLaunch("install-scale-2", through: b)
         let answers = try await [first, second]
@@ -137,16 +156,22 @@ struct ScaleOutTests {
             }
             #expect(try await client.send("/readyz").status == 503)
         }
-        let refused = try await a.send("/v1/apps", method: .POST, bearer: admin, json: #"{"name": "Down", "domains": [{"host": "down.example", "role": "short"}]}"#)
-        #expect(refused.status == 503 && refused.headers.first(name: "retry-after") != nil && refused.body.contains("database_unavailable"), "\(refused.status) \(refused.body)")
+        let refused = try await a.send(
+            "/v1/apps", method: .POST, bearer: admin, json: #"{"name": "Down", "domains": [{"host": "down.example", "role": "short"}]}"#)
+        #expect(
+            refused.status == 503 && refused.headers.first(name: "retry-after") != nil && refused.body.contains("database_unavailable"),
+            "\(refused.status) \(refused.body)")
         try await pg("-l '\(data)/../server.log' -w start")
         restarted = true
-        #expect(try await within(seconds: 15) {
-            let readyA = try await a.send("/readyz").status == 200
-            let readyB = try await b.send("/readyz").status == 200
-            return readyA && readyB
-        })
-        let app = try await b.send("/v1/apps", method: .POST, bearer: admin, json: #"{"name": "Back", "web": {"fallback_url": "https://back.example/"}, "domains": [{"host": "back.example", "role": "short"}]}"#)
+        #expect(
+            try await within(seconds: 15) {
+                let readyA = try await a.send("/readyz").status == 200
+                let readyB = try await b.send("/readyz").status == 200
+                return readyA && readyB
+            })
+        let app = try await b.send(
+            "/v1/apps", method: .POST, bearer: admin,
+            json: #"{"name": "Back", "web": {"fallback_url": "https://back.example/"}, "domains": [{"host": "back.example", "role": "short"}]}"#)
         #expect(app.status == 201, "writes work again: \(app.body)")
         #expect(try await within(seconds: 1) { try await a.send("/.well-known/assetlinks.json", host: "back.example").status == 200 })
         // The 10 clicks answered during the outage waited in memory and are counted now.
@@ -172,4 +197,3 @@ struct ScaleOutTests {
     }
 
 }
-

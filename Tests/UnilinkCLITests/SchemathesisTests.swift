@@ -34,8 +34,9 @@ struct SchemathesisTests {
         let admin = "adm_schemathesis_" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
         // The tool sends thousands of requests a minute: the limits would answer most of
         // them 429 before any other check is reached.
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"),
-                                             environment: ["UNILINK_ADMIN_TOKEN": admin, "UNILINK_RATE_LIMITS": "off"])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"),
+            environment: ["UNILINK_ADMIN_TOKEN": admin, "UNILINK_RATE_LIMITS": "off"])
         defer { server.process.terminate() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
@@ -48,8 +49,10 @@ struct SchemathesisTests {
         let run = Process()
         run.executableURL = URL(fileURLWithPath: schemathesis)
         let seed = ProcessInfo.processInfo.environment["UNILINK_SCHEMATHESIS_SEED"] ?? "20261125"
-        run.arguments = ["--config-file", Self.repository.appendingPathComponent("schemathesis.toml").path, "--no-color", "run",
-                         "http://127.0.0.1:\(server.port)/openapi.json", "--checks", "all", "--seed", seed]
+        run.arguments = [
+            "--config-file", Self.repository.appendingPathComponent("schemathesis.toml").path, "--no-color", "run",
+            "http://127.0.0.1:\(server.port)/openapi.json", "--checks", "all", "--seed", seed,
+        ]
         run.currentDirectoryURL = directory
         run.environment = ProcessInfo.processInfo.environment.merging([
             "ST_ADMIN": admin, "ST_SECRET": String(secret), "ST_PUBLISHABLE": String(publishable), "ST_ROTATED_APP": String(rotatedID),

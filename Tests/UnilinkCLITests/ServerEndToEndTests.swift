@@ -1,6 +1,6 @@
-import NIOHTTP1
 import AsyncHTTPClient
 import Foundation
+import NIOHTTP1
 import Testing
 import UnilinkAPI
 
@@ -9,11 +9,13 @@ import UnilinkAPI
 /// through the SDK endpoint, stop with SIGTERM and find every click stored.
 @Suite("The server end to end, as a newcomer runs it", .serialized)
 struct ServerEndToEndTests {
-    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    static let iPhone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
     static let android = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36"
     static let desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
     static let crawler = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
-    static let weChat = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
+    static let weChat =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
 
     @Test func theReadmeDemoWalk() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-e2e-\(UUID().uuidString)")
@@ -48,7 +50,9 @@ struct ServerEndToEndTests {
         #expect(created.status == 201)
         let app = try JSONDecoder().decode(AppBody.self, from: Data(created.body.utf8))
         let secret = try #require(app.secretKey), publishable = try #require(app.publishableKey)
-        let linkAnswer = try await client.send("/v1/links", method: .POST, bearer: secret, json: #"{"path": "/u/42", "deep_link_value": "user", "web_url": "https://www.example.com/u/42", "social": {"title": "Anna"}}"#)
+        let linkAnswer = try await client.send(
+            "/v1/links", method: .POST, bearer: secret,
+            json: #"{"path": "/u/42", "deep_link_value": "user", "web_url": "https://www.example.com/u/42", "social": {"title": "Anna"}}"#)
         #expect(linkAnswer.status == 201)
         let link = try JSONDecoder().decode(LinkBody.self, from: Data(linkAnswer.body.utf8))
         let code = try #require(link.code), linkID = try #require(link.id)
@@ -99,21 +103,28 @@ struct ServerEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--trusted-proxies", "127.0.0.1,::1"])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--trusted-proxies", "127.0.0.1,::1"])
         let client = LoopbackClient(client: http, port: server.port)
         let publishable = try #require(server.bannerValue("publishable key:"))
 
-        let page = try await client.send("/welcome", host: "go.localhost", userAgent: Self.iPhone, headers: [("X-Forwarded-For", "198.51.100.20"), ("Accept-Language", "en-GB")])
+        let page = try await client.send(
+            "/welcome", host: "go.localhost", userAgent: Self.iPhone, headers: [("X-Forwarded-For", "198.51.100.20"), ("Accept-Language", "en-GB")])
         let clickID = String(try #require(page.body.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
-        let signals = try await client.send("/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost",
-                                            json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
+        let signals = try await client.send(
+            "/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost",
+            json: #"{"screen_width": 390, "screen_height": 844, "screen_scale": 3, "time_zone": "Europe/London", "languages": ["en-GB"]}"#)
         #expect(signals.status == 204)
-        let store = try await client.send("/p/welcome?ul_code=x&ul_click=\(clickID)", host: "open.localhost", userAgent: Self.iPhone, headers: [("X-Forwarded-For", "198.51.100.20")])
+        let store = try await client.send(
+            "/p/welcome?ul_code=x&ul_click=\(clickID)", host: "open.localhost", userAgent: Self.iPhone,
+            headers: [("X-Forwarded-For", "198.51.100.20")])
         #expect(store.location == "https://apps.apple.com/app/id1234567890")
 
         func firstLaunch(_ install: String, from address: String, width: Int) async throws -> DeepLinkResultBody {
-            let body = #"{"install_id": "\#(install)", "app_version": "1.0", "device": {"os": "ios", "os_version": "18.1", "model": "iPhone14,7", "screen_width": \#(width), "screen_height": 2532, "screen_scale": 3, "languages": ["en-GB"], "time_zone": "Europe/London"}}"#
-            let answer = try await client.send("/v1/sdk/deferred", method: .POST, key: publishable, json: body, headers: [("X-Forwarded-For", address)])
+            let body =
+                #"{"install_id": "\#(install)", "app_version": "1.0", "device": {"os": "ios", "os_version": "18.1", "model": "iPhone14,7", "screen_width": \#(width), "screen_height": 2532, "screen_scale": 3, "languages": ["en-GB"], "time_zone": "Europe/London"}}"#
+            let answer = try await client.send(
+                "/v1/sdk/deferred", method: .POST, key: publishable, json: body, headers: [("X-Forwarded-For", address)])
             #expect(answer.status == 200)
             return try JSONDecoder().decode(DeepLinkResultBody.self, from: Data(answer.body.utf8))
         }

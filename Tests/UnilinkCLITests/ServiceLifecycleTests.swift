@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UnilinkTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built executable as a service manager meets it: a start that cannot happen is one
@@ -22,8 +23,9 @@ struct ServiceLifecycleTests {
 
     /// A crash prints a backtrace or dies of a signal; a clean refusal does neither.
     static func expectClean(_ run: ServerProcess, status: Int32?, _ comment: String) {
-        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrace") && !run.stderr.contains("Assertion failed"),
-                "\(comment): \(run.stderr)")
+        #expect(
+            !run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrace") && !run.stderr.contains("Assertion failed"),
+            "\(comment): \(run.stderr)")
         #expect(run.process.terminationReason == .exit, "\(comment): ended by signal \(run.process.terminationStatus)")
     }
 
@@ -35,7 +37,8 @@ struct ServiceLifecycleTests {
         let port = try #require(first.port)
         // The crash it replaces came in 5 starts of 8: try several times.
         for attempt in 0..<5 {
-            let second = try ServerProcess(["serve", "--port", "\(port)", "--database-url", "second-\(attempt).sqlite"], environment: Self.admin, in: directory)
+            let second = try ServerProcess(
+                ["serve", "--port", "\(port)", "--database-url", "second-\(attempt).sqlite"], environment: Self.admin, in: directory)
             let status = try await second.exitStatus(within: .seconds(15))
             #expect(status == 1, "attempt \(attempt): \(second.stderr)")
             Self.expectClean(second, status: status, "attempt \(attempt)")
@@ -86,8 +89,10 @@ struct ServiceLifecycleTests {
             (["--host", "192.0.2.1"], Self.admin, 1, "no network interface of this machine has the address 192.0.2.1"),
             (["--database-url", "sqlite:///nonexistent-\(UUID().uuidString)/unilink.sqlite"], Self.admin, 1, "does not exist"),
             (["--database-url", "note.sqlite"], Self.admin, 1, "note.sqlite is not a SQLite database"),
-            (["--database-url", "postgres://ul:secret@127.0.0.1:1/unilink"], Self.admin.merging(["UNILINK_DATABASE_WAIT": "1"]) { $1 }, 1,
-             "PostgreSQL at postgres://ul@127.0.0.1:1/unilink could not be reached within 1 s (UNILINK_DATABASE_WAIT): connection refused"),
+            (
+                ["--database-url", "postgres://ul:secret@127.0.0.1:1/unilink"], Self.admin.merging(["UNILINK_DATABASE_WAIT": "1"]) { $1 }, 1,
+                "PostgreSQL at postgres://ul@127.0.0.1:1/unilink could not be reached within 1 s (UNILINK_DATABASE_WAIT): connection refused"
+            ),
         ]
         // Another program's SQLite database: tables, none of them Unilink's.
         try await Self.makeForeignDatabase(foreign)
@@ -95,7 +100,8 @@ struct ServiceLifecycleTests {
         if let server = TestDatabase.postgresURL, var components = URLComponents(string: server) {
             components.user = "no_such_role"
             components.password = "secret"
-            cases.append((["--database-url", components.string ?? ""], Self.admin, 1, #"refused the connection: role "no_such_role" does not exist"#))
+            cases.append(
+                (["--database-url", components.string ?? ""], Self.admin, 1, #"refused the connection: role "no_such_role" does not exist"#))
             components = URLComponents(string: server) ?? components
             components.path = "/no_such_database"
             cases.append((["--database-url", components.string ?? ""], Self.admin, 1, #"database "no_such_database" does not exist"#))
@@ -118,7 +124,8 @@ struct ServiceLifecycleTests {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let user: (uid: UInt32, gid: UInt32)? = getuid() == 0 ? (65534, 65534) : nil
-        let run = try ServerProcess(["serve", "--port", "81", "--database-url", "sqlite::memory:"], environment: Self.admin, in: directory, runAs: user)
+        let run = try ServerProcess(
+            ["serve", "--port", "81", "--database-url", "sqlite::memory:"], environment: Self.admin, in: directory, runAs: user)
         #expect(try await run.exitStatus(within: .seconds(15)) == 1, "\(run.stderr)")
         #expect(run.stderr.contains("not allowed to listen on 127.0.0.1:81"), "\(run.stderr)")
     }
@@ -135,7 +142,8 @@ struct ServiceLifecycleTests {
         let clicks = 50
         for _ in 0..<clicks {
             let connection = try #require(SlowClientTests.RawConnection(port: port))
-            connection.write("GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
+            connection.write(
+                "GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
             #expect(connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
         }
         let stalled = (0..<20).compactMap { _ in SlowClientTests.RawConnection(port: port) }
@@ -161,8 +169,9 @@ struct ServiceLifecycleTests {
     @Test func aStopDuringTheDatabaseWaitEndsTheStartAtOnce() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(["serve", "--port", "0", "--database-url", "postgres://ul:secret@127.0.0.1:1/unilink"],
-                                       environment: Self.admin.merging(["UNILINK_DATABASE_WAIT": "120"]) { $1 }, in: directory)
+        let server = try ServerProcess(
+            ["serve", "--port", "0", "--database-url", "postgres://ul:secret@127.0.0.1:1/unilink"],
+            environment: Self.admin.merging(["UNILINK_DATABASE_WAIT": "120"]) { $1 }, in: directory)
         try await Task.sleep(for: .milliseconds(800))
         #expect(server.process.isRunning, "it stopped waiting by itself: \(server.stderr)")
         let start = ContinuousClock.now
@@ -185,7 +194,8 @@ struct ServiceLifecycleTests {
         let holder = try await SQLiteFile(path: database)
         try await holder.execute("BEGIN IMMEDIATE")
         let connection = try #require(SlowClientTests.RawConnection(port: port))
-        connection.write("GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
+        connection.write(
+            "GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
         #expect(connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
         server.signal(SIGTERM)
         try await Task.sleep(for: .milliseconds(700))

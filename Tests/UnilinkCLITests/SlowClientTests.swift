@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Slow and many clients against the real binary: stalled and drip-fed connections are
@@ -67,8 +68,9 @@ struct SlowClientTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
-        let server = try await RunningServer(database: directory.appendingPathComponent("unilink.sqlite"),
-                                             environment: ["UNILINK_REQUEST_TIMEOUT_SECONDS": "4"])
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"),
+            environment: ["UNILINK_REQUEST_TIMEOUT_SECONDS": "4"])
         let client = LoopbackClient(client: http, port: server.port)
 
         var stalled: [RawConnection] = []
@@ -127,11 +129,14 @@ struct SlowClientTests {
             var bytes = Substring(text).utf8[...], heads: [String] = []
             while let end = bytes.firstRange(of: "\r\n\r\n".utf8) {
                 let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
                 let rest = bytes[end.upperBound...]
                 guard rest.count >= length else { break }
-                heads.append(head.split(separator: "\r\n").filter { !$0.hasPrefix("Date:") }.map { $0.replacingOccurrences(of: "HTTP/1.1 ", with: "") }.joined(separator: "|"))
+                heads.append(
+                    head.split(separator: "\r\n").filter { !$0.hasPrefix("Date:") }.map { $0.replacingOccurrences(of: "HTTP/1.1 ", with: "") }.joined(
+                        separator: "|"))
                 bytes = rest.dropFirst(length)
             }
             return heads
@@ -148,9 +153,11 @@ struct SlowClientTests {
         #expect(fromMemory.contains("Location: https://www.example.com/"))
 
         // The debugger's page is made by the router; the file and the click behind it wait for it.
-        let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
-        connection.write(get(code + "?d=1", host: host) + get("/.well-known/apple-app-site-association", host: "link.localhost")
-                         + get("/ZZZZZZZ", host: host) + get(code, host: host) + get(code, host: host, agent: iPhone))
+        let iPhone =
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+        connection.write(
+            get(code + "?d=1", host: host) + get("/.well-known/apple-app-site-association", host: "link.localhost")
+                + get("/ZZZZZZZ", host: host) + get(code, host: host) + get(code, host: host, agent: iPhone))
         let answers = heads(connection.read { heads($0).count == 5 })
         #expect(answers.count == 5)
         #expect(answers.first?.hasPrefix("200 OK|Content-Type: text/html") == true, "the link debugger first")

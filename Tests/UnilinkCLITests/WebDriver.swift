@@ -42,11 +42,17 @@ final class WebDriver: Sendable {
             ready = ((try? await Self.call(http, "GET", base + "/status", nil))?["value"] as? [String: Any])?["ready"] as? Bool ?? false
         }
         guard ready else { driver.terminate(); throw Failure(description: "chromedriver did not become ready") }
-        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
-            "browserName": "chrome", "goog:chromeOptions": ["binary": chromium, "args": arguments],
-        ]]]
+        let capabilities: [String: Any] = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome", "goog:chromeOptions": ["binary": chromium, "args": arguments],
+                ]
+            ]
+        ]
         let value = try await Self.call(http, "POST", base + "/session", capabilities)
-        guard let id = (value["value"] as? [String: Any])?["sessionId"] as? String else { driver.terminate(); throw Failure(description: "no session: \(value)") }
+        guard let id = (value["value"] as? [String: Any])?["sessionId"] as? String else {
+            driver.terminate(); throw Failure(description: "no session: \(value)")
+        }
         session = id
     }
 

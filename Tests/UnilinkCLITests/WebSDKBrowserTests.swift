@@ -22,17 +22,21 @@ struct WebSDKBrowserTests {
         let port = server.port
         let page = "http://127.0.0.1:\(port)/sdk/try?key=\(key)&api=http://link.localhost:\(port)&open=http://open.localhost:\(port)&path=/p/shoes"
         func browser(_ userAgent: String, profile: String) async throws -> WebDriver {
-            try await WebDriver(chromedriver: chromedriver, chromium: chromium, arguments: [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=390,844", "--user-data-dir=\(directory.path)/\(profile)",
-                "--host-resolver-rules=MAP *.localhost 127.0.0.1", "--user-agent=\(userAgent)",
-            ], http: http)
+            try await WebDriver(
+                chromedriver: chromedriver, chromium: chromium,
+                arguments: [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=390,844",
+                    "--user-data-dir=\(directory.path)/\(profile)",
+                    "--host-resolver-rules=MAP *.localhost 127.0.0.1", "--user-agent=\(userAgent)",
+                ], http: http)
         }
         var sessions: [WebDriver] = []
         do {
             let phone = try await browser(ServerEndToEndTests.iPhone, profile: "phone")
             sessions.append(phone)
             try await phone.open(page)
-            let open = try await phone.waitFor("document.getElementById('unilink-banner-open') ? document.getElementById('unilink-banner-open').href : ''")
+            let open = try await phone.waitFor(
+                "document.getElementById('unilink-banner-open') ? document.getElementById('unilink-banner-open').href : ''")
             #expect(open == "http://open.localhost:\(port)/p/shoes", "the banner points to the alternate host with the page's path")
 
             // The share helper makes a short link for the page, across origins, with the publishable key.
@@ -64,7 +68,8 @@ struct WebSDKBrowserTests {
             sessions.append(computer)
             try await computer.open(page)
             #expect(try await computer.execute("return window.unilink && window.unilink.version") as? String == "1.0.0")
-            #expect(try await computer.execute("return document.getElementById('unilink-banner') === null") as? Bool == true, "no banner on a desktop")
+            #expect(
+                try await computer.execute("return document.getElementById('unilink-banner') === null") as? Bool == true, "no banner on a desktop")
         } catch {
             for session in sessions { await session.close() }
             try? await http.shutdown()

@@ -11,21 +11,42 @@ struct AASAValidatorTests {
     @Test(arguments: [
         (#"{"applinks": {"apps": [], "details": [{"appID": "abcde.com.x", "paths": ["/*"]}]}}"#, "applinks.details[0].appID", "not an app ID"),
         (#"{"applinks": {"apps": ["ABCDE12345.com.x"], "details": []}}"#, "applinks.apps", "must be an empty array"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "?": {"id": 5}}]}]}}"#, #"applinks.details[0].components[0]["?"]["id"]"#, "Apple ignores the whole query dictionary"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "pth": "/b"}]}]}}"#, "applinks.details[0].components[0]", "unknown key \"pth\""),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "?": {"id": 5}}]}]}}"#,
+            #"applinks.details[0].components[0]["?"]["id"]"#, "Apple ignores the whole query dictionary"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "pth": "/b"}]}]}}"#,
+            "applinks.details[0].components[0]", "unknown key \"pth\""
+        ),
         (#"{"applink": {}}"#, "the file", "unknown key \"applink\""),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/$(food)"}]}]}}"#, #"applinks.details[0].components[0]["/"]"#, "$(food)"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/$(food)"}]}]}}"#,
+            #"applinks.details[0].components[0]["/"]"#, "$(food)"
+        ),
         (#"{"applinks": {"details": [{"components": [{"/": "/a"}]}]}}"#, "applinks.details[0]", "names no app"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "exclude": "yes"}]}]}}"#, "applinks.details[0].components[0].exclude", "must be true or false"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "exclude": "yes"}]}]}}"#,
+            "applinks.details[0].components[0].exclude", "must be true or false"
+        ),
         (#"{"applinks": {"details": [{"appID": "ABCDE12345.com.x", "paths": ["/a"]}]}}"#, "applinks", "\"apps\": []"),
         (#"{"webcredentials": {"apps": ["nope"]}}"#, "webcredentials.apps[0]", "not an app ID"),
-        (#"{"applinks": {"substitutionVariables": {"a(b": ["x"]}, "details": []}}"#, "applinks.substitutionVariables[\"a(b\"]", "cannot be empty or contain"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a b"}]}]}}"#, #"applinks.details[0].components[0]["/"]"#, "percent-encoded"),
+        (
+            #"{"applinks": {"substitutionVariables": {"a(b": ["x"]}, "details": []}}"#, "applinks.substitutionVariables[\"a(b\"]",
+            "cannot be empty or contain"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a b"}]}]}}"#,
+            #"applinks.details[0].components[0]["/"]"#, "percent-encoded"
+        ),
         (#"{"applinks": {"apps": [], "details": {"ABCDE12345.com.x": {"paths": ["/a"]}}}}"#, "applinks.details", "dictionary keyed by app ID"),
         (#"{"applinks": {"apps": [], "details": {"nope": {"paths": ["/a"]}}}}"#, #"applinks.details["nope"]"#, "not an app ID"),
         (#"{"applinks": {"defaults": {"/": "/$(food)/*"}, "details": []}}"#, #"applinks.defaults["/"]"#, "$(food)"),
         (#"{"applinks": {"defaults": {"/": 7}, "details": []}}"#, #"applinks.defaults["/"]"#, "must be a pattern string"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "defaults": {"exclude": true}, "components": [{"/": "/a"}]}]}}"#, "applinks.details[0].defaults.exclude", "every component"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "defaults": {"exclude": true}, "components": [{"/": "/a"}]}]}}"#,
+            "applinks.details[0].defaults.exclude", "every component"
+        ),
         ("[1, 2]", "the file", "must be a JSON object"),
         ("{", "the file", "not valid JSON"),
     ])
@@ -51,25 +72,27 @@ struct AASAValidatorTests {
 
     @Test func aValidModernFileHasNoIssues() {
         let json = """
-        {"applinks": {"defaults": {"caseSensitive": false},
-          "substitutionVariables": {"food": ["taco", "burrito"]},
-          "details": [{"appIDs": ["ABCDE12345.com.example.app"], "defaults": {"percentEncoded": true},
-            "components": [{"/": "/$(food)/*", "?": {"ref": "*"}, "#": "*", "comment": "menu"}, {"/": "/$(lang)_$(region)/*", "exclude": true}]}]},
-         "webcredentials": {"apps": ["ABCDE12345.com.example.app"]},
-         "appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]},
-         "activitycontinuation": {"apps": ["ABCDE12345.com.example.app"]}}
-        """
+            {"applinks": {"defaults": {"caseSensitive": false},
+              "substitutionVariables": {"food": ["taco", "burrito"]},
+              "details": [{"appIDs": ["ABCDE12345.com.example.app"], "defaults": {"percentEncoded": true},
+                "components": [{"/": "/$(food)/*", "?": {"ref": "*"}, "#": "*", "comment": "menu"}, {"/": "/$(lang)_$(region)/*", "exclude": true}]}]},
+             "webcredentials": {"apps": ["ABCDE12345.com.example.app"]},
+             "appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]},
+             "activitycontinuation": {"apps": ["ABCDE12345.com.example.app"]}}
+            """
         #expect(issues(json) == [])
     }
 }
 
 @Suite("AASA generation")
 struct AASAGeneratorTests {
-    let app = AASAGenerator.App(appIDs: ["ABCDE12345.com.example.shop", "FGHIJ67890.com.example.shop.beta"],
-                                paths: ["/u/*", "/p/*"], excludedPaths: ["/help/*"], webCredentials: true)
+    let app = AASAGenerator.App(
+        appIDs: ["ABCDE12345.com.example.shop", "FGHIJ67890.com.example.shop.beta"],
+        paths: ["/u/*", "/p/*"], excludedPaths: ["/help/*"], webCredentials: true)
 
     @Test func isDeterministicByteForByte() {
-        let expected = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.shop","appIDs":["ABCDE12345.com.example.shop"],"components":[{"/":"/help/*","exclude":true},{"/":"/u/*"},{"/":"/p/*"}],"paths":["NOT /help/*","/u/*","/p/*"]},{"appID":"FGHIJ67890.com.example.shop.beta","appIDs":["FGHIJ67890.com.example.shop.beta"],"components":[{"/":"/help/*","exclude":true},{"/":"/u/*"},{"/":"/p/*"}],"paths":["NOT /help/*","/u/*","/p/*"]}]},"webcredentials":{"apps":["ABCDE12345.com.example.shop","FGHIJ67890.com.example.shop.beta"]}}"#
+        let expected =
+            #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.shop","appIDs":["ABCDE12345.com.example.shop"],"components":[{"/":"/help/*","exclude":true},{"/":"/u/*"},{"/":"/p/*"}],"paths":["NOT /help/*","/u/*","/p/*"]},{"appID":"FGHIJ67890.com.example.shop.beta","appIDs":["FGHIJ67890.com.example.shop.beta"],"components":[{"/":"/help/*","exclude":true},{"/":"/u/*"},{"/":"/p/*"}],"paths":["NOT /help/*","/u/*","/p/*"]}]},"webcredentials":{"apps":["ABCDE12345.com.example.shop","FGHIJ67890.com.example.shop.beta"]}}"#
         let generator = AASAGenerator()
         #expect(String(decoding: generator.data(for: app), as: UTF8.self) == expected)
         #expect(generator.data(for: app) == generator.data(for: app))
@@ -103,7 +126,8 @@ struct AASAGeneratorTests {
     }
 
     @Test func roundTripsEveryFormat() throws {
-        let json = ##"{"activitycontinuation":{"apps":["ABCDE12345.com.x"]},"appclips":{"apps":["ABCDE12345.com.x.Clip"]},"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.x"],"components":[{"#":"f","/":"/a","?":{"id":"1"},"comment":"c","exclude":true,"percentEncoded":false},{"?":{"bad":3}},{"?":"x=1"}]}],"substitutionVariables":{"v":["a","b"]}},"webcredentials":{"apps":["ABCDE12345.com.x"]}}"##
+        let json =
+            ##"{"activitycontinuation":{"apps":["ABCDE12345.com.x"]},"appclips":{"apps":["ABCDE12345.com.x.Clip"]},"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.x"],"components":[{"#":"f","/":"/a","?":{"id":"1"},"comment":"c","exclude":true,"percentEncoded":false},{"?":{"bad":3}},{"?":"x=1"}]}],"substitutionVariables":{"v":["a","b"]}},"webcredentials":{"apps":["ABCDE12345.com.x"]}}"##
         let document = try AASADocument(json: json)
         #expect(String(decoding: document.jsonData(), as: UTF8.self) == json)
     }

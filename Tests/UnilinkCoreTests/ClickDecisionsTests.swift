@@ -9,8 +9,9 @@ import UnilinkCore
 struct ClickDecisionsTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let app = ClickRouterTests.app
-    static let stored = Link(id: "lnk_1", appID: "app_1", code: "Ab3xK9p", alias: "anna",
-                             content: LinkContent(path: "/u/42", deepLinkValue: "user", ref: "mail"), createdAt: now, updatedAt: now)
+    static let stored = Link(
+        id: "lnk_1", appID: "app_1", code: "Ab3xK9p", alias: "anna",
+        content: LinkContent(path: "/u/42", deepLinkValue: "user", ref: "mail"), createdAt: now, updatedAt: now)
     static let otherApps = Link(id: "lnk_9", appID: "app_9", code: "Zz9yX8w", content: LinkContent(path: "/x"), createdAt: now, updatedAt: now)
 
     static func resolution(_ role: HostRole) -> LinkResolution {
@@ -32,27 +33,29 @@ struct ClickDecisionsTests {
         case none
     }
 
-    @Test(arguments: [
-        (HostRole.short, "/Ab3xK9p", nil, Found.stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
-        (.short, "/anna", nil, .stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
-        (.short, "/anna/", "deep_link_value=other", .stored("lnk_1", path: "/u/42", deepLinkValue: "other")),
-        (.short, "/Zz9yX8w", nil, .none),
-        (.short, "/nosuchcode", nil, .none),
-        (.short, "/a/b", nil, .none),
-        (.short, "/", "ul_code=Ab3xK9p&deep_link_value=x", .stored("lnk_1", path: "/u/42", deepLinkValue: "x")),
-        (.short, "/", nil, .none),
-        (.primary, "/u/7", nil, .adHoc(path: "/u/7")),
-        (.primary, "/u/7", "ul_code=Ab3xK9p", .stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
-        (.primary, "/not-claimed", nil, .none),
-        (.alternate, "/u/9", "deep_link_value=v", .adHoc(path: "/u/9")),
-    ] as [(HostRole, String, String?, Found)])
+    @Test(
+        arguments: [
+            (HostRole.short, "/Ab3xK9p", nil, Found.stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
+            (.short, "/anna", nil, .stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
+            (.short, "/anna/", "deep_link_value=other", .stored("lnk_1", path: "/u/42", deepLinkValue: "other")),
+            (.short, "/Zz9yX8w", nil, .none),
+            (.short, "/nosuchcode", nil, .none),
+            (.short, "/a/b", nil, .none),
+            (.short, "/", "ul_code=Ab3xK9p&deep_link_value=x", .stored("lnk_1", path: "/u/42", deepLinkValue: "x")),
+            (.short, "/", nil, .none),
+            (.primary, "/u/7", nil, .adHoc(path: "/u/7")),
+            (.primary, "/u/7", "ul_code=Ab3xK9p", .stored("lnk_1", path: "/u/42", deepLinkValue: "user")),
+            (.primary, "/not-claimed", nil, .none),
+            (.alternate, "/u/9", "deep_link_value=v", .adHoc(path: "/u/9")),
+        ] as [(HostRole, String, String?, Found)])
     func requestsResolveToTheirLink(role: HostRole, path: String, query: String?, expected: Found) throws {
         let resolved = try Self.resolution(role).resolve(path: path, query: query, lookup: Self.memory)
-        let found: Found = switch resolved {
-        case nil: .none
-        case let link? where link.link != nil: .stored(link.link!.id, path: link.content.path, deepLinkValue: link.content.deepLinkValue)
-        case let link?: .adHoc(path: link.content.path)
-        }
+        let found: Found =
+            switch resolved {
+            case nil: .none
+            case let link? where link.link != nil: .stored(link.link!.id, path: link.content.path, deepLinkValue: link.content.deepLinkValue)
+            case let link?: .adHoc(path: link.content.path)
+            }
         #expect(found == expected)
     }
 
@@ -67,24 +70,26 @@ struct ClickDecisionsTests {
         }
     }
 
-    @Test(arguments: [
-        (HostRole.alternate, "ul_click=AbCdEfGhIjKlMnOpQrStUv", "AbCdEfGhIjKlMnOpQrStUv"),
-        (.alternate, "x=1&ul_click=AbCdEfGhIjKlMnOpQrStUv", "AbCdEfGhIjKlMnOpQrStUv"),
-        (.primary, "ul_click=AbCdEfGhIjKlMnOpQrStUv", nil),
-        (.short, "ul_click=AbCdEfGhIjKlMnOpQrStUv", nil),
-        (.alternate, "ul_click=short", nil),
-        (.alternate, "ul_click=AbCdEfGhIjKlMnOpQrStU!", nil),
-        (.alternate, nil, nil),
-    ] as [(HostRole, String?, String?)])
+    @Test(
+        arguments: [
+            (HostRole.alternate, "ul_click=AbCdEfGhIjKlMnOpQrStUv", "AbCdEfGhIjKlMnOpQrStUv"),
+            (.alternate, "x=1&ul_click=AbCdEfGhIjKlMnOpQrStUv", "AbCdEfGhIjKlMnOpQrStUv"),
+            (.primary, "ul_click=AbCdEfGhIjKlMnOpQrStUv", nil),
+            (.short, "ul_click=AbCdEfGhIjKlMnOpQrStUv", nil),
+            (.alternate, "ul_click=short", nil),
+            (.alternate, "ul_click=AbCdEfGhIjKlMnOpQrStU!", nil),
+            (.alternate, nil, nil),
+        ] as [(HostRole, String?, String?)])
     func onlyTheAlternateHostContinuesAWellFormedClick(role: HostRole, query: String?, carried: String?) {
         #expect(ClickRecording.carriedClickID(query: query, role: role) == carried)
     }
 
-    @Test(arguments: [
-        (UA.iPhoneSafari, ClickOutcome.preview, true), (UA.iPhoneSafari, .store, true), (UA.androidChrome, .intent, true),
-        (UA.weChatIOS, .browserHint, true), (UA.iPhoneSafari, .web, false), (UA.iPhoneSafari, .platformURL, false),
-        (UA.iPhoneSafari, .expired, false), (UA.iPhoneSafari, .scheme, false), (UA.macSafari, .preview, false),
-    ] as [(String, ClickOutcome, Bool)])
+    @Test(
+        arguments: [
+            (UA.iPhoneSafari, ClickOutcome.preview, true), (UA.iPhoneSafari, .store, true), (UA.androidChrome, .intent, true),
+            (UA.weChatIOS, .browserHint, true), (UA.iPhoneSafari, .web, false), (UA.iPhoneSafari, .platformURL, false),
+            (UA.iPhoneSafari, .expired, false), (UA.iPhoneSafari, .scheme, false), (UA.macSafari, .preview, false),
+        ] as [(String, ClickOutcome, Bool)])
     func onlyAPhonesClickThatMayInstallWaitsForTheInstall(ua: String, outcome: ClickOutcome, waits: Bool) {
         let link = ClickRouterTests.link()
         let visit = ClickRouterTests.visit(ua)
@@ -97,16 +102,17 @@ struct ClickDecisionsTests {
         }
     }
 
-    @Test(arguments: [
-        ("sk_live", "h_live", AppKeyRing.Lookup.app("app_1")),
-        ("sk_rotated", "h_rotated", .app("app_1")),
-        ("sk_over", "h_over", .expired),
-        ("sk_nope", "h_nope", .unknown),
-        ("not_sk", "h_live", .unknown),
-        ("pk_live", "", .app("app_2")),
-        ("pk_over", "", .expired),
-        ("pk_nope", "", .unknown),
-    ] as [(String, String, AppKeyRing.Lookup)])
+    @Test(
+        arguments: [
+            ("sk_live", "h_live", AppKeyRing.Lookup.app("app_1")),
+            ("sk_rotated", "h_rotated", .app("app_1")),
+            ("sk_over", "h_over", .expired),
+            ("sk_nope", "h_nope", .unknown),
+            ("not_sk", "h_live", .unknown),
+            ("pk_live", "", .app("app_2")),
+            ("pk_over", "", .expired),
+            ("pk_nope", "", .unknown),
+        ] as [(String, String, AppKeyRing.Lookup)])
     func aKeyOpensItsAppUntilItsGracePeriodEnds(key: String, hash: String, expected: AppKeyRing.Lookup) {
         var ring = AppKeyRing()
         ring.secretKeys = ["h_live": "app_1", "h_rotated": "app_1", "h_over": "app_1"]
@@ -118,11 +124,12 @@ struct ClickDecisionsTests {
     }
 
     @Test func theNumbersAddUpByPlatformOutcomeAndDay() {
-        let report = LinkStatsReport(counts: [
-            ClickCount(day: "2026-11-02", platform: "ios", outcome: "preview", count: 3),
-            ClickCount(day: "2026-11-01", platform: "ios", outcome: "store", count: 2),
-            ClickCount(day: "2026-11-02", platform: "desktop", outcome: "web", count: 5),
-        ], events: ["install": 4, "open": 9, "custom": 1])
+        let report = LinkStatsReport(
+            counts: [
+                ClickCount(day: "2026-11-02", platform: "ios", outcome: "preview", count: 3),
+                ClickCount(day: "2026-11-01", platform: "ios", outcome: "store", count: 2),
+                ClickCount(day: "2026-11-02", platform: "desktop", outcome: "web", count: 5),
+            ], events: ["install": 4, "open": 9, "custom": 1])
         #expect(report.clicks == 10)
         #expect(report.byPlatform == ["ios": 5, "desktop": 5])
         #expect(report.byOutcome == ["preview": 3, "store": 2, "web": 5])

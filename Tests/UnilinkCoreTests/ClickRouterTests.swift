@@ -1,6 +1,6 @@
-import UnilinkAPI
 import Foundation
 import Testing
+import UnilinkAPI
 import UnilinkCore
 
 /// The routing table of Docs/ARCHITECTURE.md section 3a and Docs/API.md "Clicks": every branch, and every real
@@ -16,12 +16,16 @@ struct ClickRouterTests {
         ios: .init(teamID: "ABCDE12345", bundleID: "com.example.shop", appStoreID: "123456789", scheme: "shop"),
         android: .init(package: "com.example.shop", scheme: "shop"),
         web: .init(fallbackURL: "https://www.example.com/", allowedHosts: ["www.example.com"]),
-        domains: [.init(host: "link.example.com", role: .primary), .init(host: "open.example.com", role: .alternate), .init(host: "exm.pl", role: .short)],
+        domains: [
+            .init(host: "link.example.com", role: .primary), .init(host: "open.example.com", role: .alternate), .init(host: "exm.pl", role: .short),
+        ],
         paths: ["/u/*"]
     )
 
-    static func link(_ content: LinkContent = LinkContent(path: "/u/42", deepLinkValue: "user", webURL: "https://www.example.com/u/42"),
-                     expiresAt: Date? = nil, app: App = app, role: HostRole = .short) -> ResolvedLink {
+    static func link(
+        _ content: LinkContent = LinkContent(path: "/u/42", deepLinkValue: "user", webURL: "https://www.example.com/u/42"),
+        expiresAt: Date? = nil, app: App = app, role: HostRole = .short
+    ) -> ResolvedLink {
         let stored = Link(id: "lnk_1", appID: app.id, code: "Ab3xK9p", content: content, expiresAt: expiresAt, createdAt: now, updatedAt: now)
         return ResolvedLink(app: app, link: stored, content: content, host: app.host(for: role)!, role: role)
     }
@@ -158,7 +162,9 @@ struct ClickRouterTests {
         let content = LinkContent(path: "/u/1", webURL: "https://www.example.com/article", webOnly: true)
         for ua in [UA.iPhoneSafari, UA.androidChrome] {
             for role in HostRole.allCases {
-                #expect(Self.router.decide(Self.link(content, role: role), for: Self.visit(ua)) == .redirect("https://www.example.com/article", record: .web))
+                #expect(
+                    Self.router.decide(Self.link(content, role: role), for: Self.visit(ua))
+                        == .redirect("https://www.example.com/article", record: .web))
             }
         }
     }
@@ -176,7 +182,8 @@ struct ClickRouterTests {
 
     @Test func androidInAppBrowserGetsThePlayLinkAlone() {
         let decision = Self.router.decide(Self.link(role: .alternate), for: Self.visit(UA.instagramAndroid))
-        #expect(decision == .redirect("https://play.google.com/store/apps/details?id=com.example.shop&referrer=click0000000000000000001", record: .store))
+        #expect(
+            decision == .redirect("https://play.google.com/store/apps/details?id=com.example.shop&referrer=click0000000000000000001", record: .store))
     }
 
     @Test func platformWithoutAnAppGetsTheWebPage() {
@@ -188,8 +195,10 @@ struct ClickRouterTests {
 
     /// HEAD is GET without a body (RFC 9110): the same decision for the same visitor. The
     /// server neither counts nor keeps it (ClickRoutingTests checks that end).
-    @Test(arguments: [(UA.iPhoneSafari, HostRole.short), (UA.iPhoneSafari, .alternate), (UA.macSafari, .short), (UA.androidChrome, .alternate),
-                      (UA.facebookCrawler, .short)])
+    @Test(arguments: [
+        (UA.iPhoneSafari, HostRole.short), (UA.iPhoneSafari, .alternate), (UA.macSafari, .short), (UA.androidChrome, .alternate),
+        (UA.facebookCrawler, .short),
+    ])
     func headGetsTheDecisionOfGet(ua: String, role: HostRole) {
         let get = Self.router.decide(Self.link(role: role), for: Self.visit(ua))
         let head = Self.router.decide(Self.link(role: role), for: Self.visit(ua, head: true))
@@ -216,7 +225,9 @@ struct ClickRouterTests {
         app.web = .init()
         let bare = Self.link(LinkContent(path: "/u/1"), expiresAt: Self.now, app: app)
         #expect(Self.router.decide(bare, for: Self.visit(UA.iPhoneSafari)) == .gone)
-        #expect(Self.router.decide(Self.link(expiresAt: Self.now.addingTimeInterval(60)), for: Self.visit(UA.iPhoneSafari)) == .previewPage(Self.audience(.ios)))
+        #expect(
+            Self.router.decide(Self.link(expiresAt: Self.now.addingTimeInterval(60)), for: Self.visit(UA.iPhoneSafari))
+                == .previewPage(Self.audience(.ios)))
     }
 
     @Test func previewButtonPointsToTheAlternateHostWithTheClickID() throws {
@@ -300,12 +311,15 @@ extension ClickRouterTests {
     @Test func storedDestinationsAreCheckedAgainstTodaysAllowList() {
         var narrowed = Self.app
         narrowed.web.allowedHosts = []
-        let content = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42", iosURL: "https://old-partner.example/x",
-                                  desktopURL: "https://old-partner.example/desktop")
+        let content = LinkContent(
+            path: "/u/42", webURL: "https://www.example.com/u/42", iosURL: "https://old-partner.example/x",
+            desktopURL: "https://old-partner.example/desktop")
         let mac = Self.visit(UA.macSafari)
         #expect(Self.router.decide(Self.link(content, app: narrowed), for: mac) == .redirect("https://www.example.com/u/42", record: .web))
         let iPhone = Self.visit(UA.iPhoneSafari)
-        #expect(Self.router.decide(Self.link(content, app: narrowed, role: .alternate), for: iPhone) == .redirect("https://apps.apple.com/app/id123456789", record: .store))
+        #expect(
+            Self.router.decide(Self.link(content, app: narrowed, role: .alternate), for: iPhone)
+                == .redirect("https://apps.apple.com/app/id123456789", record: .store))
         var hostile = Self.app
         hostile.web.fallbackURL = #"https://evil.example\@www.example.com/"#
         #expect(Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: hostile), for: mac).outcome == .preview)
@@ -320,7 +334,8 @@ extension ClickRouterTests {
         let mac = Self.visit(UA.macSafari)
         for stored in ["https://0000000000000000000000000000000000000000177.0.0.1/", "https://www.exa<mple.com/", "https://www.example.com\t/"] {
             let content = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42", desktopURL: stored)
-            #expect(Self.router.decide(Self.link(content, app: app), for: mac) == .redirect("https://www.example.com/u/42", record: .web), "\(stored)")
+            #expect(
+                Self.router.decide(Self.link(content, app: app), for: mac) == .redirect("https://www.example.com/u/42", record: .web), "\(stored)")
         }
         let content = LinkContent(path: "/u/42", desktopURL: "http:WWW.example.com/a/../b c")
         #expect(Self.router.decide(Self.link(content, app: app), for: mac) == .redirect("https://www.example.com/", record: .web))
@@ -331,10 +346,13 @@ extension ClickRouterTests {
 
 /// A few real User-Agents by name, taken from the corpus.
 enum UA {
-    static let iPhoneSafari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    static let iPhoneSafari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
     static let androidChrome = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36"
     static let macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
-    static let instagramAndroid = "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
-    static let weChatIOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
+    static let instagramAndroid =
+        "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
+    static let weChatIOS =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
     static let facebookCrawler = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
 }

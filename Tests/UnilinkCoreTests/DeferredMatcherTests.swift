@@ -15,13 +15,17 @@ struct DeferredMatcherTests {
         let time = now.addingTimeInterval(-secondsAgo)
         return PendingClick(
             clickID: id, appID: "app", linkID: "lnk", content: LinkContent(path: "/u/\(id)"), time: time, expiresAt: time.addingTimeInterval(window),
-            networkKey: ip, prefixKey: prefix, os: os, osVersion: osVersion, model: model, acceptLanguages: ["de-DE"], signals: signals, consumedBy: consumedBy
+            networkKey: ip, prefixKey: prefix, os: os, osVersion: osVersion, model: model, acceptLanguages: ["de-DE"], signals: signals,
+            consumedBy: consumedBy
         )
     }
 
     /// The app reports pixels (1170 x 2532 for a 390 x 844 @3x screen).
-    static func install(ip: String? = "ip-a", prefix: String? = "net-a", os: UserAgent.OS = .ios, osVersion: String? = "18.1.1", model: String? = "iPhone14,5",
-                        signals: DeviceSignals = DeviceSignals(screenWidth: 1170, screenHeight: 2532, screenScale: 3, timeZone: "Europe/Berlin", languages: ["de-DE", "en"])) -> InstallFingerprint {
+    static func install(
+        ip: String? = "ip-a", prefix: String? = "net-a", os: UserAgent.OS = .ios, osVersion: String? = "18.1.1", model: String? = "iPhone14,5",
+        signals: DeviceSignals = DeviceSignals(
+            screenWidth: 1170, screenHeight: 2532, screenScale: 3, timeZone: "Europe/Berlin", languages: ["de-DE", "en"])
+    ) -> InstallFingerprint {
         InstallFingerprint(networkKey: ip, prefixKey: prefix, os: os, osVersion: osVersion, model: model, signals: signals, time: now)
     }
 
@@ -61,7 +65,8 @@ struct DeferredMatcherTests {
     }
 
     @Test func anAddressAloneIsNeverConfident() {
-        let bare = InstallFingerprint(networkKey: "ip-a", prefixKey: "net-a", os: .ios, osVersion: nil, model: nil, signals: DeviceSignals(), time: Self.now)
+        let bare = InstallFingerprint(
+            networkKey: "ip-a", prefixKey: "net-a", os: .ios, osVersion: nil, model: nil, signals: DeviceSignals(), time: Self.now)
         let decision = Self.decide(bare, [Self.bareClick("a", secondsAgo: 5)])
         #expect(Self.matched(decision) == nil)
         // Even an app that accepts anything gets at most a weak answer.
@@ -131,15 +136,22 @@ struct DeferredMatcherTests {
     @Test(arguments: [
         ("a different platform", DeferredMatcherTests.click("a", os: .android)),
         ("another OS version", DeferredMatcherTests.click("a", osVersion: "17.5")),
-        ("another screen", DeferredMatcherTests.click("a", signals: DeviceSignals(screenWidth: 375, screenHeight: 667, screenScale: 2, timeZone: "Europe/Berlin"))),
-        ("another time zone", DeferredMatcherTests.click("a", signals: DeviceSignals(screenWidth: 390, screenHeight: 844, screenScale: 3, timeZone: "America/New_York"))),
+        (
+            "another screen",
+            DeferredMatcherTests.click("a", signals: DeviceSignals(screenWidth: 375, screenHeight: 667, screenScale: 2, timeZone: "Europe/Berlin"))
+        ),
+        (
+            "another time zone",
+            DeferredMatcherTests.click("a", signals: DeviceSignals(screenWidth: 390, screenHeight: 844, screenScale: 3, timeZone: "America/New_York"))
+        ),
     ])
     func contradictionsExclude(_ name: String, click: PendingClick) {
         #expect(Self.decide(Self.install(), [click]) == .noMatch(.noCandidates), "\(name)")
     }
 
     @Test func androidModelsMustAgree() {
-        let install = Self.install(os: .android, osVersion: "14", model: "SM-S918B", signals: DeviceSignals(screenWidth: 1080, screenHeight: 2340, screenScale: 3))
+        let install = Self.install(
+            os: .android, osVersion: "14", model: "SM-S918B", signals: DeviceSignals(screenWidth: 1080, screenHeight: 2340, screenScale: 3))
         let same = Self.click("same", os: .android, osVersion: "14", model: "SM-S918B", signals: nil)
         let other = Self.click("other", os: .android, osVersion: "14", model: "Pixel 8", signals: nil)
         #expect(Self.matched(Self.decide(install, [same, other])) == "same")
@@ -152,7 +164,9 @@ struct DeferredMatcherTests {
 
     @Test func safari26ScreensAreWeighedNotTrusted() {
         // Advanced Fingerprinting Protection: the page read fixed window metrics, not the screen.
-        var masked = Self.click("a", osVersion: "18.6", signals: DeviceSignals(screenWidth: 390, screenHeight: 664, screenScale: 3, timeZone: "Europe/Berlin", languages: ["de-DE", "en"]))
+        var masked = Self.click(
+            "a", osVersion: "18.6",
+            signals: DeviceSignals(screenWidth: 390, screenHeight: 664, screenScale: 3, timeZone: "Europe/Berlin", languages: ["de-DE", "en"]))
         masked.safariVersion = "26.1"
         #expect(masked.screenMayBeMasked)
         // The masked screen differs, which excludes nothing: the same address, OS version,
@@ -182,13 +196,14 @@ struct DeferredMatcherTests {
     /// nativeScale, what the SDK used to send) would not.
     @Test(arguments: [
         (375, 812, 3.0, 1080, 2340, 2.88),  // iPhone 12/13 mini
-        (414, 736, 3.0, 1080, 1920, 2.608), // iPhone 8 Plus
-        (375, 812, 3.0, 1170, 2532, 3.0),   // iPhone 13 with Display Zoom
+        (414, 736, 3.0, 1080, 1920, 2.608),  // iPhone 8 Plus
+        (375, 812, 3.0, 1170, 2532, 3.0),  // iPhone 13 with Display Zoom
     ])
     func screensInPointsAgreeWithSafari(width: Int, height: Int, scale: Double, nativeWidth: Int, nativeHeight: Int, nativeScale: Double) {
         let page = DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: "Europe/Berlin", languages: ["de-DE"])
         let points = DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: "Europe/Berlin", languages: ["de-DE"])
-        let native = DeviceSignals(screenWidth: nativeWidth, screenHeight: nativeHeight, screenScale: nativeScale, timeZone: "Europe/Berlin", languages: ["de-DE"])
+        let native = DeviceSignals(
+            screenWidth: nativeWidth, screenHeight: nativeHeight, screenScale: nativeScale, timeZone: "Europe/Berlin", languages: ["de-DE"])
         #expect(Self.matched(Self.decide(Self.install(signals: points), [Self.click("a", signals: page)])) == "a")
         #expect(Self.decide(Self.install(signals: native), [Self.click("a", signals: page)]) == .noMatch(.noCandidates))
     }

@@ -6,13 +6,14 @@ import UnilinkCore
 /// browser would visit a host that is not on the allow-list, or hides which one it is.
 @Suite("Destinations a browser would really visit")
 struct DestinationPolicyTests {
-    static let policy = DestinationPolicy(app: App(
-        id: "app_1", name: "Shop",
-        ios: .init(teamID: "ABCDE12345", bundleID: "com.example.shop", appStoreID: "123456789", scheme: "shop"),
-        android: .init(package: "com.example.shop", scheme: "shop"),
-        web: .init(fallbackURL: "https://www.example.com/", allowedHosts: ["www.example.com", "*.cdn.example.com", "bücher.example"]),
-        domains: [.init(host: "link.example.com", role: .primary)], paths: ["/*"]
-    ))
+    static let policy = DestinationPolicy(
+        app: App(
+            id: "app_1", name: "Shop",
+            ios: .init(teamID: "ABCDE12345", bundleID: "com.example.shop", appStoreID: "123456789", scheme: "shop"),
+            android: .init(package: "com.example.shop", scheme: "shop"),
+            web: .init(fallbackURL: "https://www.example.com/", allowedHosts: ["www.example.com", "*.cdn.example.com", "bücher.example"]),
+            domains: [.init(host: "link.example.com", role: .primary)], paths: ["/*"]
+        ))
 
     static let hostile = [
         #"https://evil.example\@www.example.com/"#,
@@ -125,16 +126,17 @@ struct DestinationPolicyTests {
     }
 
     /// The escapes the issue found, each with the host a naive reader sees on the list.
-    @Test(arguments: [
-        ("https://0000000000000000000000000000000000000000177.0.0.1/", "0.0.0.1", "127.0.0.1"),
-        ("http://0x0000000000000007f.0.0.1/", "7.0.0.1", "127.0.0.1"),
-        ("http://0x00000000000000000000000000000000000000000007f.1/", "0.0.0.1", "127.0.0.1"),
-        ("http://4294967296/", "0.0.0.0", nil),
-        ("http://0x100000000/", "0.0.0.0", nil),
-        ("http://1.2.3.4.5/", "1.2.3.4", nil),
-        ("http://256.0.0.1/", "0.0.0.1", nil),
-        ("http://999999999999999999999999999999999999999/", "255.255.255.255", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("https://0000000000000000000000000000000000000000177.0.0.1/", "0.0.0.1", "127.0.0.1"),
+            ("http://0x0000000000000007f.0.0.1/", "7.0.0.1", "127.0.0.1"),
+            ("http://0x00000000000000000000000000000000000000000007f.1/", "0.0.0.1", "127.0.0.1"),
+            ("http://4294967296/", "0.0.0.0", nil),
+            ("http://0x100000000/", "0.0.0.0", nil),
+            ("http://1.2.3.4.5/", "1.2.3.4", nil),
+            ("http://256.0.0.1/", "0.0.0.1", nil),
+            ("http://999999999999999999999999999999999999999/", "255.255.255.255", nil),
+        ] as [(String, String, String?)])
     func numbersOfAnyLengthAreReadWhole(url: String, naive: String, browser: String?) {
         let policy = DestinationPolicy(app: App(id: "app_1", name: "Shop", web: .init(allowedHosts: [naive]), domains: [], paths: []))
         #expect(policy.admitted(url, kind: .web) == nil)

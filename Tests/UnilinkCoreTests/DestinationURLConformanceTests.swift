@@ -20,8 +20,9 @@ struct DestinationURLConformanceTests {
 
     static let urlCases: [URLCase] = {
         guard let url = Bundle.module.url(forResource: "urltestdata", withExtension: "json", subdirectory: "Fixtures"),
-              let data = try? Data(contentsOf: url),
-              let entries = try? JSONSerialization.jsonObject(with: data) as? [Any] else { return [] }
+            let data = try? Data(contentsOf: url),
+            let entries = try? JSONSerialization.jsonObject(with: data) as? [Any]
+        else { return [] }
         return entries.compactMap { entry in
             guard let entry = entry as? [String: Any], let input = entry["input"] as? String else { return nil }
             let failed = entry["failure"] as? Bool == true
@@ -38,7 +39,8 @@ struct DestinationURLConformanceTests {
         let cleaned = String(String.UnicodeScalarView(input.unicodeScalars.filter { !"\t\n\r".unicodeScalars.contains($0) }))
             .trimmingCharacters(in: CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x20)))
         guard let colon = cleaned.firstIndex(of: ":"), let first = cleaned.first, first.isASCII, first.isLetter,
-              cleaned[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            cleaned[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return cleaned[..<colon].lowercased()
     }
 
@@ -94,7 +96,9 @@ struct DestinationURLConformanceTests {
             }
         }
         let legitimate = Self.httpCases.filter { $0.href != nil }.count
-        print("urltestdata.json, http(s) without a base: \(Self.httpCases.count) entries; \(accepted) of \(legitimate) URLs browsers accept are accepted with the browser's serialization; \(refusedAsBrowsers) refused as browsers refuse them; deliberate refusals: \(deliberate.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; "))")
+        print(
+            "urltestdata.json, http(s) without a base: \(Self.httpCases.count) entries; \(accepted) of \(legitimate) URLs browsers accept are accepted with the browser's serialization; \(refusedAsBrowsers) refused as browsers refuse them; deliberate refusals: \(deliberate.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; "))"
+        )
     }
 
     /// The issue's attack: the allow-list holds the host a naive reader sees; whatever is
@@ -103,9 +107,10 @@ struct DestinationURLConformanceTests {
         for test in Self.httpCases {
             let naive = Self.naiveHost(test.input)
             guard !naive.isEmpty else { continue }
-            let policy = DestinationPolicy(app: App(
-                id: "app_1", name: "Shop", web: .init(allowedHosts: [naive]), domains: [], paths: []
-            ))
+            let policy = DestinationPolicy(
+                app: App(
+                    id: "app_1", name: "Shop", web: .init(allowedHosts: [naive]), domains: [], paths: []
+                ))
             guard case .success = policy.check(test.input, kind: .web) else { continue }
             let landing = test.hostname.map { $0.hasSuffix(".") && $0.count > 1 ? String($0.dropLast()) : $0 }
             #expect(landing == DestinationPolicy.normalized(naive), "\(test.input.debugDescription) lands on \(test.hostname ?? "nothing")")
@@ -132,7 +137,8 @@ struct DestinationURLConformanceTests {
 
     static let idnaCases: [IDNACase] = {
         guard let url = Bundle.module.url(forResource: "IdnaTestV2", withExtension: "txt", subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
         var cases: [IDNACase] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -143,8 +149,9 @@ struct DestinationURLConformanceTests {
             let toUnicode = columns[1].isEmpty ? source : columns[1]
             let toASCII = columns[3].isEmpty ? toUnicode : (columns[3] == "\"\"" ? "" : columns[3])
             let statusText = columns[4].isEmpty ? columns[2] : columns[4]
-            let statuses = Set(statusText.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            let statuses = Set(
+                statusText.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             cases.append(IDNACase(source: source, expected: statuses.subtracting(ignoredStatuses).isEmpty ? toASCII : nil, line: number + 1))
         }
         return cases
@@ -155,12 +162,14 @@ struct DestinationURLConformanceTests {
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
             if scalar == "\\", scalars.first == "u", let value = UInt32(String(String.UnicodeScalarView(scalars.dropFirst().prefix(4))), radix: 16),
-               let decoded = Unicode.Scalar(value) {
+                let decoded = Unicode.Scalar(value)
+            {
                 output.append(decoded)
                 scalars = scalars.dropFirst(5)
             } else if scalar == "\\", scalars.starts(with: "x{".unicodeScalars), let close = scalars.firstIndex(of: "}"),
-                      let value = UInt32(String(String.UnicodeScalarView(scalars[scalars.index(scalars.startIndex, offsetBy: 2)..<close])), radix: 16),
-                      let decoded = Unicode.Scalar(value) {
+                let value = UInt32(String(String.UnicodeScalarView(scalars[scalars.index(scalars.startIndex, offsetBy: 2)..<close])), radix: 16),
+                let decoded = Unicode.Scalar(value)
+            {
                 output.append(decoded)
                 scalars = scalars[scalars.index(after: close)...]
             } else {
@@ -214,13 +223,16 @@ struct DestinationURLConformanceTests {
                 #expect(parsed.host == host, "line \(test.line): \(test.source.debugDescription)")
                 agreed += 1
             case (.success(let parsed), nil):
-                Issue.record("line \(test.line): \(test.source.debugDescription) is refused by UTS #46 or the URL Standard, accepted as \(parsed.host)")
+                Issue.record(
+                    "line \(test.line): \(test.source.debugDescription) is refused by UTS #46 or the URL Standard, accepted as \(parsed.host)")
             case (.failure(let problem), let host?):
                 Issue.record("line \(test.line): \(test.source.debugDescription) should be \(host), refused: \(problem)")
             case (.failure, nil):
                 refused += 1
             }
         }
-        print("IdnaTestV2.txt (Unicode \(IDNA.unicodeVersion)): \(Self.idnaCases.count) lines; \(agreed) hosts as the standard gives them, \(refused) refused as the standard refuses them, \(notAHost) sources that are not one URL host (they hold / ? # \\ @ : % or a space), \(numeric) ending in a number (IPv4, covered by urltestdata.json)")
+        print(
+            "IdnaTestV2.txt (Unicode \(IDNA.unicodeVersion)): \(Self.idnaCases.count) lines; \(agreed) hosts as the standard gives them, \(refused) refused as the standard refuses them, \(notAHost) sources that are not one URL host (they hold / ? # \\ @ : % or a space), \(numeric) ending in a number (IPv4, covered by urltestdata.json)"
+        )
     }
 }

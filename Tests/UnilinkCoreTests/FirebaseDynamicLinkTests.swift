@@ -1,6 +1,6 @@
-import UnilinkAPI
 import Foundation
 import Testing
+import UnilinkAPI
 import UnilinkCore
 
 /// Firebase Dynamic Links' long-link grammar and routing, parameter by parameter
@@ -39,29 +39,44 @@ struct FirebaseDynamicLinkTests {
 
     static let rows: [Row] = [
         Row(name: "desktop goes to link", query: deep, agent: UA.macSafari, expected: .redirect("https://www.example.com/item/7", record: .web)),
-        Row(name: "desktop goes to ofl when given", query: deep + "&ofl=https%3A%2F%2Fwww.example.com%2Fdesktop", agent: UA.macSafari,
+        Row(
+            name: "desktop goes to ofl when given", query: deep + "&ofl=https%3A%2F%2Fwww.example.com%2Fdesktop", agent: UA.macSafari,
             expected: .redirect("https://www.example.com/desktop", record: .web)),
-        Row(name: "efr=1 on iPhone skips the preview to ifl", query: deep + "&efr=1&ifl=https%3A%2F%2Fwww.example.com%2Fios", agent: UA.iPhoneSafari,
+        Row(
+            name: "efr=1 on iPhone skips the preview to ifl", query: deep + "&efr=1&ifl=https%3A%2F%2Fwww.example.com%2Fios", agent: UA.iPhoneSafari,
             expected: .redirect("https://www.example.com/ios", record: .platformURL)),
-        Row(name: "efr=1 on iPhone without ifl goes to the App Store", query: deep + "&efr=1&isi=123456789", agent: UA.iPhoneSafari,
+        Row(
+            name: "efr=1 on iPhone without ifl goes to the App Store", query: deep + "&efr=1&isi=123456789", agent: UA.iPhoneSafari,
             expected: .redirect("https://apps.apple.com/app/id123456789", record: .store)),
-        Row(name: "iPad takes ipfl", query: deep + "&efr=1&ifl=https%3A%2F%2Fwww.example.com%2Fios&ipfl=https%3A%2F%2Fwww.example.com%2Fipad", agent: iPad,
+        Row(
+            name: "iPad takes ipfl", query: deep + "&efr=1&ifl=https%3A%2F%2Fwww.example.com%2Fios&ipfl=https%3A%2F%2Fwww.example.com%2Fipad",
+            agent: iPad,
             expected: .redirect("https://www.example.com/ipad", record: .platformURL)),
-        Row(name: "iPhone's preview button step (alternate host) goes to ifl", query: deep + "&ifl=https%3A%2F%2Fwww.example.com%2Fios", agent: UA.iPhoneSafari,
+        Row(
+            name: "iPhone's preview button step (alternate host) goes to ifl", query: deep + "&ifl=https%3A%2F%2Fwww.example.com%2Fios",
+            agent: UA.iPhoneSafari,
             role: .alternate, expected: .redirect("https://www.example.com/ios", record: .platformURL)),
-        Row(name: "Android in-app browser goes to afl", query: deep + "&apn=com.example.shop&afl=https%3A%2F%2Fwww.example.com%2Fandroid",
+        Row(
+            name: "Android in-app browser goes to afl", query: deep + "&apn=com.example.shop&afl=https%3A%2F%2Fwww.example.com%2Fandroid",
             agent: UA.instagramAndroid, expected: .redirect("https://www.example.com/android", record: .platformURL)),
-        Row(name: "Android in-app browser without afl goes to Play with the click as referrer", query: deep + "&apn=com.example.shop",
+        Row(
+            name: "Android in-app browser without afl goes to Play with the click as referrer", query: deep + "&apn=com.example.shop",
             agent: UA.instagramAndroid, expected: .redirect(play, record: .store)),
-        Row(name: "missing link is refused", query: "apn=com.example.shop&link=", agent: UA.macSafari,
+        Row(
+            name: "missing link is refused", query: "apn=com.example.shop&link=", agent: UA.macSafari,
             expected: .refused("the dynamic link has no 'link' parameter (the deep link to open)")),
-        Row(name: "a link outside the allow-list is refused, never followed", query: "link=https%3A%2F%2Fevil.example.net%2F", agent: UA.macSafari,
+        Row(
+            name: "a link outside the allow-list is refused, never followed", query: "link=https%3A%2F%2Fevil.example.net%2F", agent: UA.macSafari,
             expected: .refused("link: the host 'evil.example.net' is not among the app's allowed hosts (web.allowed_hosts)")),
-        Row(name: "a fallback outside the allow-list is refused", query: deep + "&ofl=https%3A%2F%2Fevil.example.net%2F", agent: UA.iPhoneSafari,
+        Row(
+            name: "a fallback outside the allow-list is refused", query: deep + "&ofl=https%3A%2F%2Fevil.example.net%2F", agent: UA.iPhoneSafari,
             expected: .refused("ofl: the host 'evil.example.net' is not among the app's allowed hosts (web.allowed_hosts)")),
-        Row(name: "a link that is itself a dynamic link is refused", query: "link=https%3A%2F%2Flink.example.com%2F%3Flink%3Dhttps%253A%252F%252Fwww.example.com%252F",
+        Row(
+            name: "a link that is itself a dynamic link is refused",
+            query: "link=https%3A%2F%2Flink.example.com%2F%3Flink%3Dhttps%253A%252F%252Fwww.example.com%252F",
             agent: UA.macSafari, expected: .refused("'link' is itself a dynamic link; point it at the content instead")),
-        Row(name: "a double-encoded link is decoded once more", query: "link=https%253A%252F%252Fwww.example.com%252Fdouble", agent: UA.macSafari,
+        Row(
+            name: "a double-encoded link is decoded once more", query: "link=https%253A%252F%252Fwww.example.com%252Fdouble", agent: UA.macSafari,
             expected: .redirect("https://www.example.com/double", record: .web)),
     ]
 
@@ -70,15 +85,21 @@ struct FirebaseDynamicLinkTests {
     }
 
     @Test func iPhoneGetsThePreviewWithTheSocialCardAndAndroidChromeAnIntent() throws {
-        let query = Self.deep + "&st=Summer%20sale&sd=Half%20price&si=https%3A%2F%2Fwww.example.com%2Fcard.png&apn=com.example.shop&ifl=https%3A%2F%2Fwww.example.com%2Fios"
+        let query =
+            Self.deep
+            + "&st=Summer%20sale&sd=Half%20price&si=https%3A%2F%2Fwww.example.com%2Fcard.png&apn=com.example.shop&ifl=https%3A%2F%2Fwww.example.com%2Fios"
         let page = Self.decide(query, UA.iPhoneSafari)
-        guard case .previewPage = page, let model = Router.router.model(of: page, for: Self.resolved(query)) else { Issue.record("no preview"); return }
+        guard case .previewPage = page, let model = Router.router.model(of: page, for: Self.resolved(query)) else {
+            Issue.record("no preview"); return
+        }
         #expect(model.title == "Summer sale" && model.description == "Half price" && model.imageURL == "https://www.example.com/card.png")
         // The page's button carries the FDL parameters to the alternate host, where the second step finds ifl.
         let open = try #require(model.openURL)
         #expect(open.hasPrefix("https://open.example.com/?") && open.contains("ifl=https%3A%2F%2Fwww.example.com%2Fios"))
         let crawler = Self.decide(query, UA.facebookCrawler)
-        guard case .crawlerPage = crawler, let card = Router.router.model(of: crawler, for: Self.resolved(query)) else { Issue.record("no card"); return }
+        guard case .crawlerPage = crawler, let card = Router.router.model(of: crawler, for: Self.resolved(query)) else {
+            Issue.record("no card"); return
+        }
         #expect(card.title == "Summer sale")
         guard case .redirect(let intent, .intent) = Self.decide(query, UA.androidChrome) else { Issue.record("no intent"); return }
         #expect(intent.hasPrefix("intent://link.example.com/?") && intent.contains("package=com.example.shop"))

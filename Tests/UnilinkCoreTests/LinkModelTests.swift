@@ -23,8 +23,10 @@ struct LinkModelTests {
         #expect((0..<1000).allSatisfy { _ in ShortCode.isWellFormed(Substring(ShortCode.make(using: &generator))) })
     }
 
-    @Test(arguments: [("summer-sale", true), ("Summer_2026", true), ("a", true), ("", false), ("has space", false), ("slash/y", false),
-                      ("ünïcode", false), ("v1", false), ("robots.txt", false), (String(repeating: "x", count: 65), false)])
+    @Test(arguments: [
+        ("summer-sale", true), ("Summer_2026", true), ("a", true), ("", false), ("has space", false), ("slash/y", false),
+        ("ünïcode", false), ("v1", false), ("robots.txt", false), (String(repeating: "x", count: 65), false),
+    ])
     func aliases(alias: String, valid: Bool) {
         #expect((Alias.problem(with: alias) == nil) == valid)
     }
@@ -80,8 +82,11 @@ struct LinkModelTests {
         let primary = try JSONDecoder().decode(AASADocument.self, from: app.associationFile(for: .primary))
         #expect(AASAMatcher(short).decide(appID: "ABCDE12345.com.example.shop", url: "https://exm.pl/Ab3xK9p", host: "exm.pl").decision == .match)
         let matcher = AASAMatcher(primary)
-        #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/1", host: "link.example.com").decision == .match)
-        #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/private/1", host: "link.example.com").decision == .exclude)
+        #expect(
+            matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/1", host: "link.example.com").decision == .match)
+        #expect(
+            matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/private/1", host: "link.example.com").decision
+                == .exclude)
         #expect(app.pathClaims.claims(path: "/u/1", query: nil))
         #expect(!app.pathClaims.claims(path: "/u/private/2", query: nil))
         #expect(!app.pathClaims.claims(path: "/other", query: nil))
@@ -109,7 +114,8 @@ extension LinkModelTests {
     /// spelled it `imageURL`, and still read back the same.
     @Test func storedDocumentsOfEitherSpellingReadBack() throws {
         for key in ["image_url", "imageURL"] {
-            let stored = #"{"path": "/u/1", "deepLinkSubs": {}, "webOnly": false, "data": {}, "social": {"title": "T", "\#(key)": "https://img.example/a.png"}}"#
+            let stored =
+                #"{"path": "/u/1", "deepLinkSubs": {}, "webOnly": false, "data": {}, "social": {"title": "T", "\#(key)": "https://img.example/a.png"}}"#
             let content = try JSONDecoder().decode(LinkContent.self, from: Data(stored.utf8))
             #expect(content.social == LinkContent.Social(title: "T", imageURL: "https://img.example/a.png"))
         }

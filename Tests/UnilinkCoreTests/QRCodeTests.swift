@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnilinkCore
 
 /// The QR encoder against ISO/IEC 18004's numbers, and against a real reader: every PNG
@@ -42,21 +43,26 @@ struct QRCodeTests {
     /// Version and format information as annex D lists them: version 7 is
     /// 000111110010010100, and M with mask 0 reads 101010000010010 in both copies.
     @Test func versionAndFormatInformationAreWhereReadersLook() throws {
-        let code = try QRCode(bytes: Array(repeating: 0x41, count: QRCode.capacity(version: 7, errorCorrection: .medium)), errorCorrection: .medium, mask: 0)
+        let code = try QRCode(
+            bytes: Array(repeating: 0x41, count: QRCode.capacity(version: 7, errorCorrection: .medium)), errorCorrection: .medium, mask: 0)
         #expect(code.version == 7 && code.size == 45)
         let versionBits = (0..<18).reduce(0) { bits, index in bits | (code.isDark(x: code.size - 11 + index % 3, y: index / 3) ? 1 << index : 0) }
         let mirrored = (0..<18).reduce(0) { bits, index in bits | (code.isDark(x: index / 3, y: code.size - 11 + index % 3) ? 1 << index : 0) }
-        #expect(versionBits == 0b000111110010010100 && mirrored == versionBits)
+        #expect(versionBits == 0b00_01111100_10010100 && mirrored == versionBits)
         let aroundFinder = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
-        let format = aroundFinder.enumerated().reduce(0) { bits, item in bits | (code.isDark(x: item.element.0, y: item.element.1) ? 1 << item.offset : 0) }
-        #expect(format == 0b101010000010010)
+        let format = aroundFinder.enumerated().reduce(0) { bits, item in
+            bits | (code.isDark(x: item.element.0, y: item.element.1) ? 1 << item.offset : 0)
+        }
+        #expect(format == 0b1010100_00010010)
         #expect(code.isDark(x: 8, y: code.size - 8), "the dark module")
     }
 
     @Test func theMaskWithTheLowestPenaltyIsChosenAndAnyMaskCanBeForced() throws {
         let text = "https://go.example.com/summer?utm_source=newsletter"
         let chosen = try QRCode(text: text)
-        let scores = try (0..<8).map { mask in let code = try QRCode(text: text, mask: mask); return QRPenalty.score(size: code.size, modules: code.modules) }
+        let scores = try (0..<8).map { mask in
+            let code = try QRCode(text: text, mask: mask); return QRPenalty.score(size: code.size, modules: code.modules)
+        }
         #expect(scores[chosen.mask] == scores.min())
         #expect(Set(scores).count > 1, "masks differ in penalty")
     }
@@ -108,7 +114,8 @@ struct QRCodeTests {
     @Test func theSVGDrawsEveryDarkModuleInsideTheQuietZone() throws {
         let code = try QRCode(text: "https://go.example/a")
         let svg = code.svg(pixels: 200)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
+        #expect(
+            svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
         let runs = svg.matches(of: /M(\d+) (\d+)h(\d+)/).map { (Int($0.1)!, Int($0.2)!, Int($0.3)!) }
         let drawn = runs.reduce(0) { $0 + $1.2 }
         let dark = (0..<code.size).flatMap { y in (0..<code.size).map { x in code.isDark(x: x, y: y) } }.filter { $0 }.count

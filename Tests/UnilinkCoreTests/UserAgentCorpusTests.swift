@@ -52,8 +52,10 @@ struct UserAgentCorpusTests {
         #expect(bots == Set(UserAgent.Bot.allCases.map(\.rawValue)))
         for device in ["phone", "tablet", "desktop", "bot"] { #expect(corpus.contains { $0.device == device }) }
         // Both platforms wherever the app has an in-app browser on both.
-        for app in ["facebook", "messenger", "instagram", "threads", "wechat", "qq", "weibo", "line", "twitter", "linkedin",
-                    "snapchat", "tiktok", "pinterest", "whatsapp", "google", "kakaotalk", "reddit", "webview"] {
+        for app in [
+            "facebook", "messenger", "instagram", "threads", "wechat", "qq", "weibo", "line", "twitter", "linkedin",
+            "snapchat", "tiktok", "pinterest", "whatsapp", "google", "kakaotalk", "reddit", "webview",
+        ] {
             #expect(corpus.contains { $0.app == app && $0.os == "ios" }, "no iOS sample for \(app)")
             #expect(corpus.contains { $0.app == app && $0.os == "android" }, "no Android sample for \(app)")
         }
@@ -75,10 +77,22 @@ struct UserAgentCorpusTests {
 @Suite("User-agent details")
 struct UserAgentDetailTests {
     @Test(arguments: [
-        ("Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/478.0.0.43.115;]", "Pixel 8"),
-        ("Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36", "SM-S921B"),
-        ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/473.0.0.34.108;FBBV/635414428;FBDV/iPhone15,2;FBMD/iPhone]", "iPhone15,2"),
-        ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.3.24.105 (iPhone14,5; iOS 17_4; en_US)", "iPhone14,5"),
+        (
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/478.0.0.43.115;]",
+            "Pixel 8"
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+            "SM-S921B"
+        ),
+        (
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/473.0.0.34.108;FBBV/635414428;FBDV/iPhone15,2;FBMD/iPhone]",
+            "iPhone15,2"
+        ),
+        (
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.3.24.105 (iPhone14,5; iOS 17_4; en_US)",
+            "iPhone14,5"
+        ),
     ])
     func readsTheHardwareModel(ua: String, model: String) {
         #expect(UserAgent(ua).model == model)

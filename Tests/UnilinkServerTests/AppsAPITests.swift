@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 import UnilinkAPI
@@ -88,8 +88,10 @@ struct AppsAPITests {
         (#"{"name": "X", "domains": [{"host": "x.com", "role": "main"}]}"#, 400, "primary, alternate or short"),
         (#"{"name": "X", "domains": [{"host": "x.com", "role": "primary"}, {"host": "y.com", "role": "primary"}]}"#, 422, "one primary host"),
         (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["AB:CD"]}}"#, 400, "sha256_cert_fingerprints"),
-        (#"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["+A\#(String(repeating: ":AB", count: 31))"]}}"#, 400,
-         "sha256_cert_fingerprints"),
+        (
+            #"{"name": "X", "android": {"package": "com.x", "sha256_cert_fingerprints": ["+A\#(String(repeating: ":AB", count: 31))"]}}"#, 400,
+            "sha256_cert_fingerprints"
+        ),
         (#"{"name": "X", "android": {"package": "com.x", "scheme": "https"}}"#, 422, "android.scheme"),
         (#"{"name": "X", "paths": ["/a\u00a0b"]}"#, 400, "paths"),
         (#"{"name": "X", "web": {"fallback_url": "javascript:alert(1)"}}"#, 422, "web.fallback_url"),
@@ -111,7 +113,8 @@ struct AppsAPITests {
     /// back as the hosts and URL the server compares and redirects with.
     @Test func webSettingsAreStoredAsBrowsersWriteThem() async throws {
         try await TestServer.run { client in
-            let json = #"{"name": "X", "web": {"fallback_url": "HTTPS://Bücher.example/a/../b", "allowed_hosts": ["Bücher.example", "*.CDN.example.com", "0x7f.1"]}}"#
+            let json =
+                #"{"name": "X", "web": {"fallback_url": "HTTPS://Bücher.example/a/../b", "allowed_hosts": ["Bücher.example", "*.CDN.example.com", "0x7f.1"]}}"#
             let response = try await client.send(.post, "/v1/apps", json: json, bearer: TestServer.adminToken)
             #expect(response.status == .created, "\(response.text)")
             let app = try response.decode(AppBody.self)
@@ -134,7 +137,9 @@ struct AppsAPITests {
             let uri = "/v1/apps/\(try #require(created.id))"
             let partial = try await client.send(.patch, uri, json: #"{"ios": {"scheme": "shop"}}"#, bearer: TestServer.adminToken)
             #expect(partial.status == .unprocessableContent && partial.errorCode == "app_identity_required", "\(partial.text)")
-            #expect(try await client.send(.patch, uri, json: #"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, bearer: TestServer.adminToken).status == .ok)
+            #expect(
+                try await client.send(.patch, uri, json: #"{"ios": {"team_id": "ABCDE12345", "bundle_id": "com.x"}}"#, bearer: TestServer.adminToken)
+                    .status == .ok)
             let scheme = try await client.send(.patch, uri, json: #"{"ios": {"scheme": "shop"}}"#, bearer: TestServer.adminToken).decode(AppBody.self)
             #expect(scheme.ios?.scheme == "shop" && scheme.ios?.bundleID == "com.x")
         }
@@ -161,11 +166,15 @@ struct AppsAPITests {
 
             let withoutBody = try await client.send(.post, uri, bearer: TestServer.adminToken)
             #expect(withoutBody.status == .created && withoutBody.text.contains("\"kind\":\"secret\""), "no body: the secret key, a day's grace")
-            let publishable = try await client.send(.post, uri, json: #"{"kind": "publishable", "grace_seconds": 3600}"#, bearer: TestServer.adminToken)
-            let newPublishable = try #require((try JSONSerialization.jsonObject(with: Data(publishable.text.utf8)) as? [String: Any])?["publishable_key"] as? String)
+            let publishable = try await client.send(
+                .post, uri, json: #"{"kind": "publishable", "grace_seconds": 3600}"#, bearer: TestServer.adminToken)
+            let newPublishable = try #require(
+                (try JSONSerialization.jsonObject(with: Data(publishable.text.utf8)) as? [String: Any])?["publishable_key"] as? String)
             let key = HTTPField.Name("X-Unilink-Key")!
             let resolve = #"{"url": "https://link.example.com/u/1"}"#
-            #expect(try await client.send(.post, "/v1/sdk/resolve", json: resolve, headers: [key: app.publishableKey]).status == .ok, "old key in its grace period")
+            #expect(
+                try await client.send(.post, "/v1/sdk/resolve", json: resolve, headers: [key: app.publishableKey]).status == .ok,
+                "old key in its grace period")
             #expect(try await client.send(.post, "/v1/sdk/resolve", json: resolve, headers: [key: newPublishable]).status == .ok)
             let shown = try await client.send(.get, "/v1/apps/\(app.id)", bearer: TestServer.adminToken).decode(AppBody.self)
             #expect(shown.publishableKey == newPublishable)

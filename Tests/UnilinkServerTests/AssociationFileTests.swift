@@ -1,4 +1,3 @@
-import UnilinkStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,6 +5,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 import UnilinkCore
+import UnilinkStorage
+
 @testable import UnilinkServer
 
 @Suite("Association files per host")
@@ -21,8 +22,12 @@ struct AssociationFileTests {
             #expect(modern.body == legacy.body)
             let document = try JSONDecoder().decode(AASADocument.self, from: Data(modern.body.readableBytesView))
             let matcher = AASAMatcher(document)
-            #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/1", host: "link.example.com").decision == .match)
-            #expect(matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/help/1", host: "link.example.com").decision == .exclude)
+            #expect(
+                matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/u/1", host: "link.example.com").decision == .match
+            )
+            #expect(
+                matcher.decide(appID: "ABCDE12345.com.example.shop", url: "https://link.example.com/help/1", host: "link.example.com").decision
+                    == .exclude)
             let head = try await client.send(.head, "/.well-known/apple-app-site-association", host: "link.example.com")
             #expect(head.status == .ok)
             #expect(head.headers[.contentType] == "application/json")

@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-@testable import UnilinkServer
 import UnilinkStorage
+
+@testable import UnilinkServer
 
 /// Authentication lives in one middleware per route group: every route of a group is
 /// refused without its credential, including routes added later (the list is the
@@ -54,8 +55,9 @@ struct AuthenticationTests {
         try await TestServer.run { client in
             let shop = try await client.createApp()
             let padding = String(repeating: "x", count: 9000)
-            let deferred = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": "install-0001", "pad": "\#(padding)"}"#,
-                                                 headers: [CallerAuthenticator.keyHeader: shop.publishableKey])
+            let deferred = try await client.send(
+                .post, "/v1/sdk/deferred", json: #"{"install_id": "install-0001", "pad": "\#(padding)"}"#,
+                headers: [CallerAuthenticator.keyHeader: shop.publishableKey])
             #expect(deferred.status == .contentTooLarge, "the SDK group reads at most 8 KB")
             let link = try await client.send(.post, "/v1/links", json: #"{"path": "/u/1", "title": "\#(padding)"}"#, bearer: shop.secretKey)
             #expect(link.status != .contentTooLarge, "the management API reads more")

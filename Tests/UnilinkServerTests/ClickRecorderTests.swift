@@ -3,14 +3,16 @@ import Logging
 import ServiceLifecycle
 import Testing
 import UnilinkCore
-@testable import UnilinkServer
 import UnilinkStorage
+
+@testable import UnilinkServer
 
 @Suite("Click recording off the request path")
 struct ClickRecorderTests {
     static func click(_ index: Int, link: String) -> ClickRecord {
-        ClickRecord(clickID: "c\(index)", appID: "app", linkID: link, time: Date(timeIntervalSince1970: 1_800_000_000),
-                    host: "exm.pl", path: "/x", platform: .ios, outcome: .preview)
+        ClickRecord(
+            clickID: "c\(index)", appID: "app", linkID: link, time: Date(timeIntervalSince1970: 1_800_000_000),
+            host: "exm.pl", path: "/x", platform: .ios, outcome: .preview)
     }
 
     @Test func gracefulShutdownFlushesEverythingQueued() async throws {

@@ -1,7 +1,7 @@
-import NIOCore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import UnilinkAPI
 
@@ -26,7 +26,10 @@ struct ClickRoutingTests {
         (UA.androidChrome, "exm.pl", "/anna", .page("Google Play")),
         (UA.iPhoneSafari, "open.example.com", "/u/42", .redirect(prefix: "https://apps.apple.com/app/id123456789")),
         (UA.androidChrome, "open.example.com", "/u/42", .redirect(prefix: "intent://open.example.com/u/42")),
-        (UA.instagramAndroid, "open.example.com", "/u/42", .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")),
+        (
+            UA.instagramAndroid, "open.example.com", "/u/42",
+            .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")
+        ),
         (UA.facebookCrawler, "exm.pl", "/anna", .page("og:title")),
         (UA.iMessage, "link.example.com", "/u/42", .page("og:title")),
         (UA.slack, "open.example.com", "/u/42", .page("og:title")),
@@ -72,9 +75,11 @@ struct ClickRoutingTests {
             #expect(!page.contains("<script>alert(1)</script>"))
             #expect(page.contains("Anna &lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
             #expect(page.contains("&quot;quoted&quot;"))
-            for tag in ["og:title", "og:description", "og:image", "og:url", "og:type", "twitter:card", "twitter:app:id:iphone", "twitter:app:id:googleplay",
-                        "al:ios:url\" content=\"shop://u/42", "al:ios:app_store_id", "al:android:package", "al:android:url", "al:web:url",
-                        "name=\"apple-itunes-app\" content=\"app-id=123456789, app-argument=https://link.example.com/u/42"] {
+            for tag in [
+                "og:title", "og:description", "og:image", "og:url", "og:type", "twitter:card", "twitter:app:id:iphone", "twitter:app:id:googleplay",
+                "al:ios:url\" content=\"shop://u/42", "al:ios:app_store_id", "al:android:package", "al:android:url", "al:web:url",
+                "name=\"apple-itunes-app\" content=\"app-id=123456789, app-argument=https://link.example.com/u/42",
+            ] {
                 #expect(page.contains(tag), "\(tag)")
             }
             let clickID = try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1)
@@ -131,7 +136,8 @@ struct ClickRoutingTests {
     @Test func longLinksNeedNoAPICallAndTheirQueryOverrides() async throws {
         try await TestServer.run { client in
             _ = try await client.createApp()
-            let page = try await client.send(.get, "/p/shoes?deep_link_value=shoes&deep_link_sub1=red&utm_source=mail", host: "link.example.com", userAgent: UA.iPhoneSafari)
+            let page = try await client.send(
+                .get, "/p/shoes?deep_link_value=shoes&deep_link_sub1=red&utm_source=mail", host: "link.example.com", userAgent: UA.iPhoneSafari)
             #expect(page.status == .ok)
             #expect(page.text.contains("open.example.com/p/shoes?deep_link_value=shoes&amp;deep_link_sub1=red"))
         }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import UnilinkAPI
+
 @testable import UnilinkServer
 
 /// The request shapes teams already send to Firebase, Branch and AppsFlyer, against the
@@ -66,19 +67,29 @@ struct CompatibilityTests {
                 // Google's APIs: a request without a valid key is PERMISSION_DENIED.
                 let response = try await client.send(.post, uri, json: Self.info)
                 let error = try Self.json(response)["error"] as? [String: Any]
-                #expect(response.status == .forbidden && error?["status"] as? String == "PERMISSION_DENIED" && error?["code"] as? Int == 403, "\(response.text)")
+                #expect(
+                    response.status == .forbidden && error?["status"] as? String == "PERMISSION_DENIED" && error?["code"] as? Int == 403,
+                    "\(response.text)")
             }
             let cases: [(String, String, String)] = [
                 ("no link", "/v1/shortLinks?key=\(shop.publishableKey)", #"{"longDynamicLink": "https://exm.pl/?apn=com.example.shop"}"#),
-                ("another domain", "/v1/shortLinks?key=\(shop.publishableKey)", Self.info.replacingOccurrences(of: "https://exm.pl", with: "https://other.example")),
-                ("link not allowed", "/v1/shortLinks?key=\(shop.publishableKey)", Self.info.replacingOccurrences(of: "https://www.example.com/item/7", with: "https://evil.example.net/")),
+                (
+                    "another domain", "/v1/shortLinks?key=\(shop.publishableKey)",
+                    Self.info.replacingOccurrences(of: "https://exm.pl", with: "https://other.example")
+                ),
+                (
+                    "link not allowed", "/v1/shortLinks?key=\(shop.publishableKey)",
+                    Self.info.replacingOccurrences(of: "https://www.example.com/item/7", with: "https://evil.example.net/")
+                ),
                 ("bad suffix", "/v1/shortLinks?key=\(shop.publishableKey)", Self.info.replacingOccurrences(of: "\"SHORT\"", with: "\"LONG\"")),
                 ("not JSON", "/v1/shortLinks?key=\(shop.publishableKey)", "{"),
             ]
             for (name, uri, body) in cases {
                 let response = try await client.send(.post, uri, json: body)
                 let error = try Self.json(response)["error"] as? [String: Any]
-                #expect(response.status == .badRequest && error?["status"] as? String == "INVALID_ARGUMENT" && error?["code"] as? Int == 400, "\(name): \(response.text)")
+                #expect(
+                    response.status == .badRequest && error?["status"] as? String == "INVALID_ARGUMENT" && error?["code"] as? Int == 400,
+                    "\(name): \(response.text)")
                 #expect((error?["message"] as? String)?.isEmpty == false, "\(name) names the problem")
             }
         }
@@ -95,11 +106,14 @@ struct CompatibilityTests {
             let created = try await client.send(.post, "/v1/url", json: body)
             #expect(created.status == .ok, "\(created.text)")
             #expect(try Self.json(created)["url"] as? String == "https://exm.pl/summer")
-            #expect(try Self.json(try await client.send(.post, "/v1/url", json: body))["url"] as? String == "https://exm.pl/summer", "same alias, same data")
+            #expect(
+                try Self.json(try await client.send(.post, "/v1/url", json: body))["url"] as? String == "https://exm.pl/summer",
+                "same alias, same data")
             let conflict = try await client.send(.post, "/v1/url", json: body.replacingOccurrences(of: "Summer", with: "Winter"))
             let conflictError = try Self.json(conflict)["error"] as? [String: Any]
             #expect(conflict.status == .conflict && conflictError?["code"] as? Int == 409)
-            let refused = try await client.send(.post, "/v1/url", json: body.replacingOccurrences(of: "https://www.example.com/summer", with: "https://evil.example.net/"))
+            let refused = try await client.send(
+                .post, "/v1/url", json: body.replacingOccurrences(of: "https://www.example.com/summer", with: "https://evil.example.net/"))
             #expect(refused.status.code / 100 == 4 && refused.status != .conflict)
             #expect(try await client.send(.post, "/v1/url", json: #"{"branch_key": "key_live_nope"}"#).status == .unauthorized)
 
@@ -109,9 +123,11 @@ struct CompatibilityTests {
             #expect(data["$deeplink_path"] as? String == "/product/7" && data["product_id"] as? String == "7" && data["~tags"] as? String == "a,b")
             #expect(data["$match_duration"] as? Int == 3600)
 
-            let bulk = try await client.send(.post, "/v1/url/bulk/\(shop.secretKey)", json: """
-                [{"data": {"$deeplink_path": "a"}}, {"alias": "summer", "data": {"$og_title": "Other"}}]
-                """)
+            let bulk = try await client.send(
+                .post, "/v1/url/bulk/\(shop.secretKey)",
+                json: """
+                    [{"data": {"$deeplink_path": "a"}}, {"alias": "summer", "data": {"$og_title": "Other"}}]
+                    """)
             let answers = try JSONSerialization.jsonObject(with: Data(bulk.body.readableBytesView)) as? [[String: Any]] ?? []
             #expect(answers.count == 2 && (answers[0]["url"] as? String)?.hasPrefix("https://exm.pl/") == true && answers[1]["error"] != nil)
 
@@ -126,17 +142,21 @@ struct CompatibilityTests {
     @Test func oneLinkAndBranchParametersOnLongLinks() async throws {
         try await TestServer.run { client in
             let shop = try await client.createApp()
-            let query = "pid=newsletter&c=spring&af_channel=mail&deep_link_value=shoes&deep_link_sub1=red&af_web_dp=https%3A%2F%2Fwww.example.com%2Fweb"
+            let query =
+                "pid=newsletter&c=spring&af_channel=mail&deep_link_value=shoes&deep_link_sub1=red&af_web_dp=https%3A%2F%2Fwww.example.com%2Fweb"
             let desktop = try await client.send(.get, "/p/1?\(query)", host: "link.example.com", userAgent: UA.windowsChrome)
             #expect(desktop.status == .found && desktop.headers[.location] == "https://www.example.com/web")
-            let evil = try await client.send(.get, "/p/1?af_web_dp=https%3A%2F%2Fevil.example.net%2F", host: "link.example.com", userAgent: UA.windowsChrome)
+            let evil = try await client.send(
+                .get, "/p/1?af_web_dp=https%3A%2F%2Fevil.example.net%2F", host: "link.example.com", userAgent: UA.windowsChrome)
             #expect(evil.headers[.location] == "https://www.example.com/", "a refused destination falls back to the app's page")
-            let branch = try await client.send(.get, "/p/1?%24desktop_url=https%3A%2F%2Fwww.example.com%2Fbranch", host: "link.example.com", userAgent: UA.windowsChrome)
+            let branch = try await client.send(
+                .get, "/p/1?%24desktop_url=https%3A%2F%2Fwww.example.com%2Fbranch", host: "link.example.com", userAgent: UA.windowsChrome)
             #expect(branch.headers[.location] == "https://www.example.com/branch")
             let debug = try await client.send(.get, "/p/1?\(query)&af_force_deeplink=true&d=1", host: "link.example.com", userAgent: UA.windowsChrome)
             #expect(debug.status == .ok && debug.text.contains("af_force_deeplink") && debug.text.contains("ignored"))
-            let resolve = try await client.send(.post, "/v1/sdk/resolve", json: #"{"url": "https://link.example.com/p/1?\#(query)"}"#,
-                                                headers: [CallerAuthenticator.keyHeader: shop.publishableKey])
+            let resolve = try await client.send(
+                .post, "/v1/sdk/resolve", json: #"{"url": "https://link.example.com/p/1?\#(query)"}"#,
+                headers: [CallerAuthenticator.keyHeader: shop.publishableKey])
             let result = try resolve.decode(DeepLinkResultBody.self)
             #expect(result.deepLink?.deepLinkValue == "shoes" && result.deepLink?.deepLinkSubs[1] == "red")
         }

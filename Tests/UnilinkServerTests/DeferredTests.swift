@@ -11,13 +11,16 @@ import UnilinkAPI
 struct DeferredTests {
     static let key = HTTPField.Name("X-Unilink-Key")!
 
-    static func deferred(_ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: AppPlatform = .ios,
-                         osVersion: String = "18.1", screen: (Int, Int, Double)? = (1179, 2556, 3), timeZone: String? = "Europe/Berlin",
-                         referrer: String? = nil, token: String? = nil, allowWeak: Bool? = nil) async throws -> TestResponse {
+    static func deferred(
+        _ client: any TestClientProtocol, app: CreatedApp, install: String, address: String, os: AppPlatform = .ios,
+        osVersion: String = "18.1", screen: (Int, Int, Double)? = (1179, 2556, 3), timeZone: String? = "Europe/Berlin",
+        referrer: String? = nil, token: String? = nil, allowWeak: Bool? = nil
+    ) async throws -> TestResponse {
         let request = DeferredRequest(
             installID: install, appVersion: "5.3.0",
-            device: .init(os: os, osVersion: osVersion, model: "iPhone15,2", screenWidth: screen?.0, screenHeight: screen?.1,
-                          screenScale: screen?.2, languages: ["de-DE"], timeZone: timeZone),
+            device: .init(
+                os: os, osVersion: osVersion, model: "iPhone15,2", screenWidth: screen?.0, screenHeight: screen?.1,
+                screenScale: screen?.2, languages: ["de-DE"], timeZone: timeZone),
             installReferrer: referrer, pasteboardToken: token, allowWeakMatch: allowWeak
         )
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
@@ -26,9 +29,11 @@ struct DeferredTests {
 
     /// Clicks as an iPhone from `address`, posts the page's signals and, as most people who
     /// install do, taps the page's button to the store; returns the click id.
-    static func click(_ client: any TestClientProtocol, path: String = "/anna", address: String, ua: String = UA.iPhoneSafari,
-                      signals: String? = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#,
-                      tapsStore: Bool = true) async throws -> String {
+    static func click(
+        _ client: any TestClientProtocol, path: String = "/anna", address: String, ua: String = UA.iPhoneSafari,
+        signals: String? = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#,
+        tapsStore: Bool = true
+    ) async throws -> String {
         let page = try await client.send(.get, path, host: "exm.pl", userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"]).text
         let clickID = String(try #require(page.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
         if let signals {
@@ -37,8 +42,9 @@ struct DeferredTests {
         }
         if tapsStore {
             let button = try #require(page.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))
-            let store = try await client.send(.get, String(button.2).replacingOccurrences(of: "&amp;", with: "&"), host: String(button.1),
-                                              userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"])
+            let store = try await client.send(
+                .get, String(button.2).replacingOccurrences(of: "&amp;", with: "&"), host: String(button.1),
+                userAgent: ua, address: address, headers: [.acceptLanguage: "de-DE"])
             #expect(store.status == .found, "\(store.text)")
         }
         return clickID
@@ -46,7 +52,8 @@ struct DeferredTests {
 
     static func setUp(_ client: any TestClientProtocol) async throws -> (CreatedApp, LinkBody) {
         let app = try await client.createApp(TestServer.shopApp.replacingOccurrences(of: #""paths""#, with: #""pasteboard_token": true, "paths""#))
-        let link = try await client.createLink("""
+        let link = try await client.createLink(
+            """
             {"path": "/u/42", "deep_link_value": "user", "deep_link_sub1": "42", "alias": "anna", "ref": "share",
              "campaign": {"channel": "email", "campaign": "likes", "source": "newsletter"}}
             """, app: app)
@@ -101,17 +108,20 @@ struct DeferredTests {
         try await TestServer.run(.live) { client in
             let (app, link) = try await Self.setUp(client)
             let android = try await Self.click(client, address: "198.51.100.8", ua: UA.androidChrome, signals: nil)
-            let byReferrer = try await Self.deferred(client, app: app, install: "install-ffff-6", address: "192.0.2.1", os: .android, osVersion: "10",
-                                                     screen: nil, timeZone: nil, referrer: "utm_source=unilink&ul_click=\(android)")
+            let byReferrer = try await Self.deferred(
+                client, app: app, install: "install-ffff-6", address: "192.0.2.1", os: .android, osVersion: "10",
+                screen: nil, timeZone: nil, referrer: "utm_source=unilink&ul_click=\(android)")
             let found = try byReferrer.decode(DeepLinkResultBody.self)
             #expect(found.deepLink?.matchType == .deterministic)
             #expect(found.deepLink?.confidence == 1)
             #expect(found.deepLink?.clickID == android)
             let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.9").text
             let token = String(try #require(page.firstMatch(of: /data-token="(unilink:[A-Za-z0-9]{22})"/)?.1))
-            let byToken = try await Self.deferred(client, app: app, install: "install-gggg-7", address: "192.0.2.2", token: token).decode(DeepLinkResultBody.self)
+            let byToken = try await Self.deferred(client, app: app, install: "install-gggg-7", address: "192.0.2.2", token: token).decode(
+                DeepLinkResultBody.self)
             #expect(byToken.deepLink?.matchType == .deterministic)
-            let reused = try await Self.deferred(client, app: app, install: "install-hhhh-8", address: "192.0.2.3", token: token).decode(DeepLinkResultBody.self)
+            let reused = try await Self.deferred(client, app: app, install: "install-hhhh-8", address: "192.0.2.3", token: token).decode(
+                DeepLinkResultBody.self)
             #expect(reused.status == .notFound)
             // An install is stored with the answer that matched it, before the answer is sent.
             let stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
@@ -127,10 +137,12 @@ struct DeferredTests {
             #expect(try await client.send(.post, "/v1/sdk/events", json: body, headers: [Self.key: app.publishableKey]).status == .accepted)
             let stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
             #expect(stats.opens == 1)
-            let bad = try await client.send(.post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "party"}"#, headers: [Self.key: app.publishableKey])
+            let bad = try await client.send(
+                .post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "party"}"#, headers: [Self.key: app.publishableKey])
             #expect(bad.status == .badRequest)
-            let unnamed = try await client.send(.post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "custom", "name": ""}"#,
-                                                headers: [Self.key: app.publishableKey])
+            let unnamed = try await client.send(
+                .post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "custom", "name": ""}"#,
+                headers: [Self.key: app.publishableKey])
             #expect(unnamed.status == .unprocessableContent && unnamed.errorCode == "event_name_required", "\(unnamed.text)")
         }
     }
@@ -153,12 +165,14 @@ struct DeferredTests {
             #expect(try await Self.deferred(client, app: app, install: "short", address: "198.51.100.7").status == .badRequest)
             let noKey = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": "install-jjjj-10", "device": {"os": "ios"}}"#)
             #expect(noKey.status == .unauthorized)
-            let wrongOS = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": "install-jjjj-10", "device": {"os": "symbian"}}"#,
-                                                headers: [Self.key: app.publishableKey])
+            let wrongOS = try await client.send(
+                .post, "/v1/sdk/deferred", json: #"{"install_id": "install-jjjj-10", "device": {"os": "symbian"}}"#,
+                headers: [Self.key: app.publishableKey])
             #expect(wrongOS.status == .badRequest)
             let malformed = try await client.send(.post, "/v1/sdk/deferred", json: #"{"install_id": 5}"#, headers: [Self.key: app.publishableKey])
             #expect(malformed.status == .badRequest)
-            let result = try await Self.deferred(client, app: app, install: "install-kkkk-11", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            let result = try await Self.deferred(client, app: app, install: "install-kkkk-11", address: "198.51.100.7").decode(
+                DeepLinkResultBody.self)
             #expect(result.deepLink?.clickID == clickID)
         }
     }
@@ -171,12 +185,14 @@ struct DeferredTests {
             let clickID = try await Self.click(client, address: "198.51.100.20", signals: nil, tapsStore: false)
             let plain = try await Self.deferred(client, app: app, install: "install-weak-1", address: "198.51.100.20").decode(DeepLinkResultBody.self)
             #expect(plain.status == .notFound)
-            let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
+            let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.20", allowWeak: true).decode(
+                DeepLinkResultBody.self)
             #expect(asked.deepLink?.matchType == .weak)
             #expect(asked.deepLink?.clickID == clickID)
             let confidence = try #require(asked.deepLink?.confidence)
             #expect(confidence >= 0.5 && confidence < 0.9)
-            let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.20", allowWeak: true).decode(DeepLinkResultBody.self)
+            let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.20", allowWeak: true).decode(
+                DeepLinkResultBody.self)
             #expect(again.status == .notFound)
         }
     }

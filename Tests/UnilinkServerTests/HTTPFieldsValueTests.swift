@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+
 @testable import UnilinkServer
 
 /// The click path's header read gives what the subscript gives, for a field sent once,

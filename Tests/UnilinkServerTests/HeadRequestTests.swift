@@ -6,6 +6,7 @@ import Logging
 import SQLKit
 import Testing
 import UnilinkAPI
+
 @testable import UnilinkServer
 @testable import UnilinkStorage
 
@@ -65,7 +66,9 @@ struct HeadRequestTests {
                 // Android's Play fallback names this click; the click ids differ, the rest does not.
                 #expect(head.headers[.location].map(Self.withoutClickID) == get.headers[.location].map(Self.withoutClickID), "\(row.testDescription)")
             }
-            let clickRows = Self.rows.filter { $0.host != nil && !$0.path.hasPrefix("/.well-known") && $0.path != "/robots.txt" && $0.userAgent != UA.facebookCrawler }
+            let clickRows = Self.rows.filter {
+                $0.host != nil && !$0.path.hasPrefix("/.well-known") && $0.path != "/robots.txt" && $0.userAgent != UA.facebookCrawler
+            }
             let expected = clickRows.filter { $0.path != "/nosuchcode" }.count
             #expect(await parts.clicks.waitUntilStored(parts.clicks.acceptedMark, timeout: .seconds(10)))
             #expect(try await Self.clicks(parts.store) == expected)

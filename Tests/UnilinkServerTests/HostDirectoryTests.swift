@@ -1,5 +1,6 @@
 import Testing
 import UnilinkCore
+
 @testable import UnilinkServer
 
 /// Reloads of the host directory overlap (an instance's own change, another instance's

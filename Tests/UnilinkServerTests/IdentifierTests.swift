@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnilinkCore
+
 @testable import UnilinkServer
 @testable import UnilinkStorage
 
@@ -45,7 +46,8 @@ struct IdentifierTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         var generator = SystemRandomNumberGenerator()
-        let instants = [0, -1, 86_399.999, 86_400, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_800, 1_798_761_599.5]
+        let instants =
+            [0, -1, 86_399.999, 86_400, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_800, 1_798_761_599.5]
             + (0..<2_000).map { _ in Double.random(in: -3_000_000_000...6_000_000_000, using: &generator) }
         for seconds in instants {
             let date = Date(timeIntervalSince1970: seconds)

@@ -2,13 +2,15 @@ import Foundation
 import Synchronization
 import Testing
 import UnilinkCore
+
 @testable import UnilinkServer
 
 @Suite("The link cache")
 struct LinkCacheTests {
     static func link(_ code: String, path: String, alias: String? = nil) -> Link {
-        Link(id: "lnk_" + code, appID: "app", code: code, alias: alias, content: LinkContent(path: path),
-             createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        Link(
+            id: "lnk_" + code, appID: "app", code: code, alias: alias, content: LinkContent(path: path),
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
     }
 
     /// A database whose reads can be held after they have read, as a slow query is.

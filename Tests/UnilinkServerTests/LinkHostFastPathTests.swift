@@ -6,6 +6,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import Testing
+
 @testable import UnilinkServer
 
 /// The channel's fast path with a stand-in for what memory answers (`/known` only): what it
@@ -27,7 +28,8 @@ struct LinkHostFastPathTests {
     }
 
     static func request(_ channel: EmbeddedChannel, _ path: String, fields: HTTPFields = [:], body: String? = nil) throws {
-        try channel.writeInbound(HTTPRequestPart.head(HTTPRequest(method: .get, scheme: "http", authority: "go.example.com", path: path, headerFields: fields)))
+        try channel.writeInbound(
+            HTTPRequestPart.head(HTTPRequest(method: .get, scheme: "http", authority: "go.example.com", path: path, headerFields: fields)))
         if let body { try channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: body))) }
         try channel.writeInbound(HTTPRequestPart.end(nil))
     }
@@ -208,9 +210,10 @@ struct LinkHostFastPathTests {
         #expect(answer.hasSuffix("\r\n\r\n"))
 
         try channel.writeInbound(ByteBuffer(string: "HEAD /other HTTP/1.1\r\nHost: go.example.com\r\n\r\n"))
-        #expect(try channel.readInbound(as: HTTPRequestPart.self).map { part in
-            if case .head(let head) = part { head.method == .head } else { false }
-        } == true)
+        #expect(
+            try channel.readInbound(as: HTTPRequestPart.self).map { part in
+                if case .head(let head) = part { head.method == .head } else { false }
+            } == true)
         while try channel.readInbound(as: HTTPRequestPart.self) != nil {}
         try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentLength: "5"])))
         #expect(throws: NIOHTTPResponseEncoderError.responseBodyNotAllowed) {

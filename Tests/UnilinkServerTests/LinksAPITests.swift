@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 import UnilinkAPI
@@ -99,10 +99,12 @@ struct LinksAPITests {
     @Test func batchIsAllOrNothing() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp()
-            let good = try await client.send(.post, "/v1/links/batch", json: #"[{"path": "/u/1"}, {"path": "/u/2"}, {"deep_link_value": "x"}]"#, bearer: app.secretKey)
+            let good = try await client.send(
+                .post, "/v1/links/batch", json: #"[{"path": "/u/1"}, {"path": "/u/2"}, {"deep_link_value": "x"}]"#, bearer: app.secretKey)
             #expect(good.status == .created)
             #expect(try good.decode(LinkBatch.self).data.count == 3)
-            let bad = try await client.send(.post, "/v1/links/batch", json: #"[{"path": "/u/3"}, {"path": "/u/4", "web_url": "https://evil.example/"}]"#, bearer: app.secretKey)
+            let bad = try await client.send(
+                .post, "/v1/links/batch", json: #"[{"path": "/u/3"}, {"path": "/u/4", "web_url": "https://evil.example/"}]"#, bearer: app.secretKey)
             #expect(bad.status == .unprocessableContent)
             #expect(bad.text.contains("link [1]"))
             let all = try await client.send(.get, "/v1/links?limit=200", bearer: app.secretKey).decode(LinkPage.self)
@@ -155,7 +157,8 @@ struct LinksAPITests {
         try await TestServer.run { client in
             let app = try await client.createApp()
             let link = try await client.createLink(
-                #"{"path": "/u/1", "web_url": "HTTPS://WWW.Example.com:443/a/./b/../c?q=caf\u00e9'", "desktop_url": "https:www.example.com"}"#, app: app
+                #"{"path": "/u/1", "web_url": "HTTPS://WWW.Example.com:443/a/./b/../c?q=caf\u00e9'", "desktop_url": "https:www.example.com"}"#,
+                app: app
             )
             #expect(link.webURL == "https://www.example.com/a/c?q=caf%C3%A9%27")
             #expect(link.desktopURL == "https://www.example.com/")

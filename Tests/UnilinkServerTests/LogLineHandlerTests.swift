@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
 @testable import UnilinkServer
 
 /// The server's log lines keep `StreamLogHandler`'s format, and metadata costs nothing
@@ -31,7 +32,8 @@ struct LogLineHandlerTests {
         logger[metadataKey: "a"] = "1"
         logger.info("hello", metadata: ["c": "3"])
         let line = try #require(lines.written.withLock { $0 }.first)
-        #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info unilink: a=1 b=2 c=3 \[UnilinkServerTests\] hello\n/) != nil, "\(line)")
+        #expect(
+            line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info unilink: a=1 b=2 c=3 \[UnilinkServerTests\] hello\n/) != nil, "\(line)")
         logger.logLevel = .error
         logger.info("quiet")
         logger.error("loud")

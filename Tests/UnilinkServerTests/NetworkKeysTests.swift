@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnilinkServer
 
 /// Deferred matching compares these keys across a visitor's requests and across restarts:

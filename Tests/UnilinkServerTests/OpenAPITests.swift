@@ -6,6 +6,7 @@ import Testing
 import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
+
 @testable import UnilinkServer
 
 /// `/openapi.json` stays true: it describes exactly the routes the server registers, its
@@ -24,15 +25,18 @@ struct OpenAPITests {
         let parts = try await prepareServer(settings: TestServer.settings(), logger: Logger(label: "test")).parts
         let router = try buildRouter(parts, pages: try DashboardPages())
         _ = router.buildResponder()
-        let registered = Set(router.routes.map { route in
-            "\(route.method.rawValue.lowercased()) \(route.path.description)"
-        }).union(LinkHostResponder.routes)
+        let registered = Set(
+            router.routes.map { route in
+                "\(route.method.rawValue.lowercased()) \(route.path.description)"
+            }
+        ).union(LinkHostResponder.routes)
         let described = Set(OpenAPIDocument.operations.map { "\($0.method.rawValue.lowercased()) \($0.path)" })
         #expect(described.count == OpenAPIDocument.operations.count, "an operation is described twice")
         let generatedHeads = Set(registered.filter { $0.hasPrefix("head ") && !described.contains($0) })
         #expect(generatedHeads.allSatisfy { registered.contains("get " + $0.dropFirst("head ".count)) })
-        #expect(described == registered.subtracting(generatedHeads),
-                "undescribed: \(registered.subtracting(generatedHeads).subtracting(described)); not served: \(described.subtracting(registered))")
+        #expect(
+            described == registered.subtracting(generatedHeads),
+            "undescribed: \(registered.subtracting(generatedHeads).subtracting(described)); not served: \(described.subtracting(registered))")
         #expect(described.contains("head /{path}") && described.contains("head /.well-known/apple-app-site-association"))
         try await parts.store.close()
     }
@@ -67,21 +71,37 @@ struct OpenAPITests {
         let link = Self.fullLink
         var deepLink = DeepLinkResultBody.DeepLink(
             url: "https://x/p", path: "/p", deepLinkValue: "v", deepLinkSubs: [1: "a", 10: "b"], isDeferred: true, matchType: .probabilistic,
-            confidence: 0.9, clickID: "c", clickEvent: ["ref": "r"], minAppVersion: "5.0", requiresUpdate: true, storeURL: "https://s", fallbackURL: "https://f"
+            confidence: 0.9, clickID: "c", clickEvent: ["ref": "r"], minAppVersion: "5.0", requiresUpdate: true, storeURL: "https://s",
+            fallbackURL: "https://f"
         )
         deepLink.deepLinkSubs[2] = "c"
         let samples: [(String, any Encodable)] = [
-            ("App", Self.fullApp), ("AppCreate", Self.fullApp.request), ("AppPatch", Self.fullApp.request), ("Link", link), ("LinkCreate", link.request),
+            ("App", Self.fullApp), ("AppCreate", Self.fullApp.request), ("AppPatch", Self.fullApp.request), ("Link", link),
+            ("LinkCreate", link.request),
             ("AppList", AppList(data: [Self.fullApp])), ("LinkPage", LinkPage(data: [link], nextCursor: "c")), ("LinkBatch", LinkBatch(data: [link])),
             ("LinkBatchPlan", LinkBatchPlan(appID: "a", data: [.init(index: 0, status: .invalid, alias: "x", message: "m", url: "u")])),
-            ("LinkStats", LinkStats(linkID: "l", clicks: 1, byPlatform: ["ios": 1], byOutcome: ["store": 1], installs: 0, opens: 0, daily: [.init(date: "2026-11-25", clicks: 1)])),
+            (
+                "LinkStats",
+                LinkStats(
+                    linkID: "l", clicks: 1, byPlatform: ["ios": 1], byOutcome: ["store": 1], installs: 0, opens: 0,
+                    daily: [.init(date: "2026-11-25", clicks: 1)])
+            ),
             ("KeyRotation", KeyRotation(kind: .publishable, graceSeconds: 60)),
-            ("KeyRotationAnswer", KeyRotation.Answer(kind: .secret, secretKey: "sk", publishableKey: "pk", previousKeyExpiresAt: "2027-01-01T00:00:00Z")),
+            (
+                "KeyRotationAnswer",
+                KeyRotation.Answer(kind: .secret, secretKey: "sk", publishableKey: "pk", previousKeyExpiresAt: "2027-01-01T00:00:00Z")
+            ),
             ("WebLink", WebLink(shortURL: "s", longURL: "l")), ("DeepLinkResult", DeepLinkResultBody(status: .found, deepLink: deepLink)),
             ("ResolveRequest", ResolveRequest(url: "https://x", appVersion: "1.0", os: .android)),
-            ("DeferredRequest", DeferredRequest(installID: "install-1", appVersion: "1", device: .init(
-                os: .ios, osVersion: "18.1", model: "iPhone16,2", screenWidth: 390, screenHeight: 844, screenScale: 3, languages: ["en"], timeZone: "Europe/Berlin"
-            ), installReferrer: "r", pasteboardToken: "t", allowWeakMatch: true)),
+            (
+                "DeferredRequest",
+                DeferredRequest(
+                    installID: "install-1", appVersion: "1",
+                    device: .init(
+                        os: .ios, osVersion: "18.1", model: "iPhone16,2", screenWidth: 390, screenHeight: 844, screenScale: 3, languages: ["en"],
+                        timeZone: "Europe/Berlin"
+                    ), installReferrer: "r", pasteboardToken: "t", allowWeakMatch: true)
+            ),
             ("EventRequest", EventRequest(installID: "install-1", type: .custom, name: "n", clickID: "c", linkID: "l", properties: ["k": "v"])),
             ("ClickSignals", ClickSignals(screenWidth: 1, screenHeight: 1, screenScale: 1, timeZone: "UTC", languages: ["en"])),
             ("Error", ErrorBody(code: "c", message: "m")),
@@ -115,9 +135,11 @@ struct OpenAPITests {
 
     static func schema(_ name: String) -> (properties: [String: JSONValue], required: [String])? {
         guard case .object(let root) = document, case .object(let components)? = root["components"],
-              case .object(let schemas)? = components["schemas"], case .object(let schema)? = schemas[name] else { return nil }
+            case .object(let schemas)? = components["schemas"], case .object(let schema)? = schemas[name]
+        else { return nil }
         guard case .object(let properties)? = schema["properties"] else { return ([:], []) }
-        let required: [String] = if case .array(let names)? = schema["required"] { names.compactMap { if case .string(let name) = $0 { name } else { nil } } } else { [] }
+        let required: [String] =
+            if case .array(let names)? = schema["required"] { names.compactMap { if case .string(let name) = $0 { name } else { nil } } } else { [] }
         return (properties, required)
     }
 
@@ -126,8 +148,9 @@ struct OpenAPITests {
     static func undescribed(_ value: JSONValue, by schema: JSONValue, at path: String) -> [String] {
         guard case .object(var rules) = schema else { return [] }
         if case .string(let reference)? = rules["$ref"], let name = reference.split(separator: "/").last,
-           case .object(let root) = document, case .object(let components)? = root["components"], case .object(let schemas)? = components["schemas"],
-           let target = schemas[String(name)] {
+            case .object(let root) = document, case .object(let components)? = root["components"], case .object(let schemas)? = components["schemas"],
+            let target = schemas[String(name)]
+        {
             return undescribed(value, by: target, at: path)
         }
         if case .array(let options)? = rules["anyOf"], rules["properties"] == nil, rules["items"] == nil {
@@ -156,8 +179,10 @@ struct OpenAPITests {
 
     static var fullApp: AppBody {
         var app = AppBody(
-            name: "Shop", ios: .init(teamID: "ABCDE12345", bundleID: "com.x", appStoreID: "1", scheme: "shop", additionalAppIDs: ["ABCDE12345.com.y"]),
-            android: .init(package: "com.x", scheme: "shop", sha256CertFingerprints: ["AB"]), web: .init(fallbackURL: "https://x", allowedHosts: ["x"]),
+            name: "Shop",
+            ios: .init(teamID: "ABCDE12345", bundleID: "com.x", appStoreID: "1", scheme: "shop", additionalAppIDs: ["ABCDE12345.com.y"]),
+            android: .init(package: "com.x", scheme: "shop", sha256CertFingerprints: ["AB"]),
+            web: .init(fallbackURL: "https://x", allowedHosts: ["x"]),
             domains: [.init(host: "x", role: "primary")], paths: ["/u/*"], excludePaths: ["/u/x"], matchWindowSeconds: 60
         )
         app.id = "app_1"

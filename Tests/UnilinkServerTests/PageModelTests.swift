@@ -3,6 +3,7 @@ import Mustache
 import Testing
 import UnilinkAPI
 import UnilinkCore
+
 @testable import UnilinkServer
 
 /// Each page model against its template, with a sample value in every field: a template
@@ -89,20 +90,24 @@ struct PageModelTests {
 
     /// Its two flags differ, so a `child(named:)` that answers one for the other shows.
     static let previewSamples: [Sample] = [
-        Sample(name: "preview", preview: PreviewModel(
-            appName: v("appName"), title: v("title"), description: v("description"), imageURL: v("imageURL"), canonicalURL: v("canonicalURL"),
-            openURL: v("openURL"), storeURL: v("storeURL"), storeName: v("storeName"), webURL: v("webURL"), appStoreID: v("appStoreID"),
-            iosSchemeURL: v("iosSchemeURL"), androidPackage: v("androidPackage"), androidSchemeURL: v("androidSchemeURL"), clickID: v("clickID"),
-            platform: .ios, language: .zh, showsBrowserHint: true, collectsSignals: false, pasteboardToken: v("pasteboardToken")
-        )),
+        Sample(
+            name: "preview",
+            preview: PreviewModel(
+                appName: v("appName"), title: v("title"), description: v("description"), imageURL: v("imageURL"), canonicalURL: v("canonicalURL"),
+                openURL: v("openURL"), storeURL: v("storeURL"), storeName: v("storeName"), webURL: v("webURL"), appStoreID: v("appStoreID"),
+                iosSchemeURL: v("iosSchemeURL"), androidPackage: v("androidPackage"), androidSchemeURL: v("androidSchemeURL"), clickID: v("clickID"),
+                platform: .ios, language: .zh, showsBrowserHint: true, collectsSignals: false, pasteboardToken: v("pasteboardToken")
+            ))
     ]
 
     /// Mustache renders a section for an empty string: the preview page's model leaves
     /// empty values out as it does absent ones.
     @Test func anEmptyValueLeavesItsSectionOut() throws {
-        let html = try PreviewRenderer().render(PreviewModel(
-            appName: "Shop", title: "Anna", description: "", imageURL: "", canonicalURL: "https://exm.pl/a", openURL: "", clickID: "c", platform: .ios
-        ))
+        let html = try PreviewRenderer().render(
+            PreviewModel(
+                appName: "Shop", title: "Anna", description: "", imageURL: "", canonicalURL: "https://exm.pl/a", openURL: "", clickID: "c",
+                platform: .ios
+            ))
         #expect(!html.contains("name=\"description\"") && !html.contains("og:image") && !html.contains("id=\"open\""))
     }
 
@@ -156,7 +161,9 @@ struct PageModelTests {
         listed.next = v("next")
         listed.secretKey = v("secretKey")
         listed.notice = v("notice")
-        listed.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)]
+        listed.hosts = [
+            .init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)
+        ]
         var searched = appPage
         searched.searched = v("searched")
         searched.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [], issuesCount: nil)]
@@ -170,15 +177,18 @@ struct PageModelTests {
         var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields, error: v("error")))
         appForm.title = v("title")
         let linkFields = LinkFormPage.Fields(
-            path: v("path"), alias: v("alias"), deepLinkValue: v("deepLinkValue"), webURL: v("webURL"), iosURL: v("iosURL"), androidURL: v("androidURL"),
+            path: v("path"), alias: v("alias"), deepLinkValue: v("deepLinkValue"), webURL: v("webURL"), iosURL: v("iosURL"),
+            androidURL: v("androidURL"),
             desktopURL: v("desktopURL"), webOnly: true, minIOS: v("minIOS"), minAndroid: v("minAndroid"), socialTitle: v("socialTitle"),
             socialDescription: v("socialDescription"), socialImageURL: v("socialImageURL"), channel: v("channel"), campaign: v("campaign"),
             feature: v("feature"), source: v("source"), medium: v("medium"), expiresAt: v("expiresAt"), matchWindowSeconds: v("matchWindowSeconds"),
             data: v("data"), subs: v("subs")
         )
 
-        var link = signedIn(LinkDetailPage(link: .init(id: "lnk", appID: "x", code: "c", content: .init(), createdAt: .now, updatedAt: .now),
-                                           shown: .init(), app: .init(id: "x", name: "x", domains: []), numbers: numbers))
+        var link = signedIn(
+            LinkDetailPage(
+                link: .init(id: "lnk", appID: "x", code: "c", content: .init(), createdAt: .now, updatedAt: .now),
+                shown: .init(), app: .init(id: "x", name: "x", domains: []), numbers: numbers))
         link.title = v("title")
         link.heading = v("heading")
         link.appID = v("appID")
@@ -212,7 +222,9 @@ struct PageModelTests {
             Sample(name: "app, nothing found", page: searched),
             Sample(name: "app form", page: appForm),
             Sample(name: "link", page: link),
-            Sample(name: "link form", page: signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields, error: v("error")))),
+            Sample(
+                name: "link form",
+                page: signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields, error: v("error")))),
             Sample(name: "numbers", page: numbersPage),
             Sample(name: "debugger", page: signedIn(DebuggerPage(url: v("url"), resolved: explained))),
             Sample(name: "debugger, signed out", page: DebuggerPage(url: v("url"), resolved: adHoc), unshown: ["resolved.appID", "resolved.clicks"]),

@@ -1,11 +1,12 @@
-import UnilinkAPI
 import Foundation
 import Logging
 import SQLKit
 import Testing
+import UnilinkAPI
 import UnilinkCore
-@testable import UnilinkStorage
 import UnilinkTestSupport
+
+@testable import UnilinkStorage
 
 /// The pending click's hand-written document against Foundation's encoder: the same JSON
 /// object, decoded to the same fields, for a click with every field set (a field added to
@@ -82,9 +83,10 @@ struct PendingClickDocumentTests {
     }
 
     @Test func aBareClickOmitsWhatItDoesNotHave() throws {
-        let click = PendingClick(clickID: "c", appID: "a", linkID: nil, content: LinkContent(), time: Date(timeIntervalSince1970: 1_763_916_000),
-                                 expiresAt: Date(timeIntervalSince1970: 1_763_916_001.5), networkKey: nil, prefixKey: nil, os: .android,
-                                 osVersion: nil, model: nil, acceptLanguages: [])
+        let click = PendingClick(
+            clickID: "c", appID: "a", linkID: nil, content: LinkContent(), time: Date(timeIntervalSince1970: 1_763_916_000),
+            expiresAt: Date(timeIntervalSince1970: 1_763_916_001.5), networkKey: nil, prefixKey: nil, os: .android,
+            osVersion: nil, model: nil, acceptLanguages: [])
         try Self.expectSameDocument(click)
         #expect(!PendingClickDocument.encode(click).contains("signals"))
     }
@@ -100,8 +102,9 @@ struct PendingClickDocumentTests {
     }
 
     static func record(_ click: PendingClick) -> ClickRecord {
-        ClickRecord(clickID: click.clickID, appID: click.appID, linkID: click.linkID, time: click.time, host: "h", path: "/p/v",
-                    platform: .ios, outcome: .store, pending: click)
+        ClickRecord(
+            clickID: click.clickID, appID: click.appID, linkID: click.linkID, time: click.time, host: "h", path: "/p/v",
+            platform: .ios, outcome: .store, pending: click)
     }
 
     @Test(arguments: TestDatabase.available) func aRowGivesBackTheClickItWasMadeFrom(database: TestDatabase) async throws {
@@ -127,12 +130,14 @@ struct PendingClickDocumentTests {
             click.consumedBy = nil
             let older = try JSONDocument.encode(click)
             #expect(try Self.object(older)["clickID"] as? String == click.clickID)
-            try await store.database.raw("""
+            try await store.database.raw(
+                """
                 INSERT INTO pending_clicks (click_id, app_id, link_id, created_at, expires_at, network_key, prefix_key, document, store_at)
                 VALUES (\(bind: click.clickID), \(bind: click.appID), \(bind: click.linkID), \(bind: SQLStore.milliseconds(click.time)),
                         \(bind: SQLStore.milliseconds(click.expiresAt)), \(bind: click.networkKey), \(bind: click.prefixKey), \(bind: older),
                         \(bind: SQLStore.milliseconds(click.time)))
-                """).run()
+                """
+            ).run()
             #expect(try await store.pendingClick(id: click.clickID) == Self.asStored(click))
             try await store.close()
         }

@@ -1,8 +1,9 @@
-import UnilinkAPI
 import Foundation
 import NIOCore
 import Testing
+import UnilinkAPI
 import UnilinkCore
+
 @testable import UnilinkServer
 
 /// Kept preview pages are found without building the page's model: by the host as the
@@ -15,7 +16,9 @@ struct PreviewPageCacheTests {
         ios: .init(teamID: "ABCDE12345", bundleID: "com.example.shop", appStoreID: "123456789", scheme: "shop"),
         android: .init(package: "com.example.shop", scheme: "shop"),
         web: .init(fallbackURL: "https://www.example.com/", allowedHosts: ["www.example.com"]),
-        domains: [.init(host: "link.example.com", role: .primary), .init(host: "open.example.com", role: .alternate), .init(host: "exm.pl", role: .short)],
+        domains: [
+            .init(host: "link.example.com", role: .primary), .init(host: "open.example.com", role: .alternate), .init(host: "exm.pl", role: .short),
+        ],
         paths: ["/u/*"]
     )
     static let router = ClickRouter(addressing: HostAddressing(localPort: 443))
@@ -29,8 +32,9 @@ struct PreviewPageCacheTests {
 
     static func link(title: String = "Anna", adHoc: String? = nil, app: App = app) -> ResolvedLink {
         let content = LinkContent(path: "/u/42", deepLinkValue: "user", social: .init(title: title))
-        let stored = Link(id: "lnk_1", appID: app.id, code: "Ab3xK9p", content: content,
-                          createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        let stored = Link(
+            id: "lnk_1", appID: app.id, code: "Ab3xK9p", content: content,
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
         var resolved = content
         if let adHoc { resolved.deepLinkValue = adHoc }
         return ResolvedLink(app: app, link: stored, content: resolved, host: "exm.pl", role: .short)

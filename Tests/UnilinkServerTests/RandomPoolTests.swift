@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UnilinkServer
 
 /// The pool click ids draw their randomness from: every draw gets bytes no other draw got,

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import UnilinkAPI
 import UnilinkCore
+
 @testable import UnilinkServer
 
 @Suite("Rate limits")

@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+
 @testable import UnilinkServer
 
 /// The connection's clock, on NIO's embedded loop with time advanced by hand: one timer

@@ -8,7 +8,9 @@ import UnilinkAPI
 struct SDKResolveTests {
     static let keyHeader = HTTPField.Name("X-Unilink-Key")!
 
-    func resolve(_ client: any TestClientProtocol, _ url: String, key: String?, appVersion: String? = nil, os: AppPlatform? = nil) async throws -> TestResponse {
+    func resolve(_ client: any TestClientProtocol, _ url: String, key: String?, appVersion: String? = nil, os: AppPlatform? = nil) async throws
+        -> TestResponse
+    {
         var headers: HTTPFields = [:]
         if let key { headers[Self.keyHeader] = key }
         let body = try String(decoding: JSONEncoder().encode(ResolveRequest(url: url, appVersion: appVersion, os: os)), as: UTF8.self)
@@ -37,7 +39,8 @@ struct SDKResolveTests {
             let unknown = try await resolve(client, url, key: app.publishableKey).decode(DeepLinkResultBody.self)
             #expect(unknown.deepLink?.requiresUpdate == false)
             let plain = try await client.createLink(#"{"path": "/u/2"}"#, app: app)
-            let none = try await resolve(client, try #require(plain.shortURL), key: app.publishableKey, appVersion: "1.0").decode(DeepLinkResultBody.self)
+            let none = try await resolve(client, try #require(plain.shortURL), key: app.publishableKey, appVersion: "1.0").decode(
+                DeepLinkResultBody.self)
             #expect(none.deepLink?.minAppVersion == nil && none.deepLink?.requiresUpdate == nil)
             for (version, os) in [("five", "ios"), ("5.2.0", "symbian")] {
                 let json = #"{"url": "\#(url)", "app_version": "\#(version)", "os": "\#(os)"}"#
@@ -62,8 +65,10 @@ struct SDKResolveTests {
             #expect(short.deepLink?.clickEvent["campaign"] == "likes")
             #expect(short.deepLink?.clickEvent["any"] == "thing")
 
-            let long = try await resolve(client, "https://link.example.com/u/99?deep_link_value=item&deep_link_sub2=blue&promo=x", key: app.publishableKey)
-                .decode(DeepLinkResultBody.self)
+            let long = try await resolve(
+                client, "https://link.example.com/u/99?deep_link_value=item&deep_link_sub2=blue&promo=x", key: app.publishableKey
+            )
+            .decode(DeepLinkResultBody.self)
             #expect(long.status == .found)
             #expect(long.deepLink?.path == "/u/99")
             #expect(long.deepLink?.deepLinkSubs[2] == "blue")

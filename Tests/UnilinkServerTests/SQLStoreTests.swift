@@ -3,8 +3,9 @@ import Logging
 import SQLKit
 import Testing
 import UnilinkCore
-@testable import UnilinkStorage
 import UnilinkTestSupport
+
+@testable import UnilinkStorage
 
 /// The store on a real SQLite file and, when CI provides one, a real PostgreSQL database.
 @Suite("SQL store on SQLite and PostgreSQL")
@@ -69,8 +70,9 @@ struct SQLStoreTests {
 
             let now = Date.now
             func click(_ id: String, outcome: ClickOutcome, continues: Bool = false) -> ClickRecord {
-                ClickRecord(clickID: id, appID: "a", linkID: "lnk_1", time: now, host: "h", path: "/x", platform: .ios, outcome: outcome,
-                            continuesClick: continues)
+                ClickRecord(
+                    clickID: id, appID: "a", linkID: "lnk_1", time: now, host: "h", path: "/x", platform: .ios, outcome: outcome,
+                    continuesClick: continues)
             }
             var clicks = (0..<count).map { click("c\($0)", outcome: .preview) }
             clicks.append(click("c5", outcome: .store, continues: true))
@@ -104,10 +106,12 @@ struct SQLStoreTests {
         try await Self.withStore(database) { store, _ in
             let now = Date.now
             func pending(_ id: String, expiresIn seconds: Double) -> ClickRecord {
-                ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/", platform: .ios, outcome: .preview,
-                            pending: PendingClick(clickID: id, appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now.addingTimeInterval(-10),
-                                                  expiresAt: now.addingTimeInterval(seconds), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
-                                                  model: nil, acceptLanguages: []))
+                ClickRecord(
+                    clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/", platform: .ios, outcome: .preview,
+                    pending: PendingClick(
+                        clickID: id, appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now.addingTimeInterval(-10),
+                        expiresAt: now.addingTimeInterval(seconds), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                        model: nil, acceptLanguages: []))
             }
             try await store.insert(clicks: [pending("old", expiresIn: -1), pending("open", expiresIn: 3600)])
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).map(\.clickID) == ["open"])
@@ -127,14 +131,17 @@ struct SQLStoreTests {
         try await Self.withStore(database) { store, _ in
             let now = Date.now
             func pending(_ id: String, path: String, store: Bool) -> ClickRecord {
-                var click = PendingClick(clickID: id, appID: "a", linkID: nil, content: LinkContent(path: path), time: now,
-                                         expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
-                                         model: nil, acceptLanguages: [])
+                var click = PendingClick(
+                    clickID: id, appID: "a", linkID: nil, content: LinkContent(path: path), time: now,
+                    expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                    model: nil, acceptLanguages: [])
                 click.reachedStore = store
-                return ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: path, platform: .ios,
-                                   outcome: store ? .store : .preview, pending: click, continuesClick: store)
+                return ClickRecord(
+                    clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: path, platform: .ios,
+                    outcome: store ? .store : .preview, pending: click, continuesClick: store)
             }
-            let batch = (0..<700).map { pending("c\($0)", path: "/u/\($0)", store: false) }
+            let batch =
+                (0..<700).map { pending("c\($0)", path: "/u/\($0)", store: false) }
                 + [pending("c1", path: "/other", store: true), pending("c2", path: "/other", store: false)]
             try await store.insert(clicks: batch)
             #expect(try await store.pendingClickCount() == 700)
@@ -153,8 +160,10 @@ struct SQLStoreTests {
             func click(_ id: String, at time: Date, platform: ClickPlatform = .ios, outcome: ClickOutcome = .preview) -> ClickRecord {
                 ClickRecord(clickID: id, appID: "a", linkID: "lnk_1", time: time, host: "h", path: "/x", platform: platform, outcome: outcome)
             }
-            try await store.insert(clicks: [click("c1", at: old), click("c2", at: old), click("c3", at: old, platform: .desktop, outcome: .web),
-                                            click("c4", at: now)])
+            try await store.insert(clicks: [
+                click("c1", at: old), click("c2", at: old), click("c3", at: old, platform: .desktop, outcome: .web),
+                click("c4", at: now),
+            ])
             try await store.insert(event: AppEvent(appID: "a", installID: "install-old", linkID: "lnk_1", clickID: nil, type: "open", time: old))
             try await store.insert(event: AppEvent(appID: "a", installID: "install-new", linkID: "lnk_1", clickID: nil, type: "open", time: now))
             try await store.record(answer: "{}", appID: "a", installID: "install-old", clickID: nil, install: nil)
@@ -165,7 +174,9 @@ struct SQLStoreTests {
             let done = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: afterTheAnswer)
             #expect(done.clicksRolledUp == 3 && done.events == 1 && done.deferredAnswers == 1)
             let after = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
-            #expect(Set(after.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }) == Set(before.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }))
+            #expect(
+                Set(after.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" })
+                    == Set(before.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" }))
             #expect(after.map(\.count).reduce(0, +) == 4)
             #expect(try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: cutoff) == .init(), "nothing twice")
             #expect(try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31").map(\.count).reduce(0, +) == 4)
@@ -211,17 +222,24 @@ struct SQLStoreTests {
     private static func shareOneDatabase(_ stores: [SQLStore]) async throws {
         do {
             let now = Date.now
-            let pending = PendingClick(clickID: "c1", appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now,
-                                       expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
-                                       model: nil, acceptLanguages: [])
-            try await stores[0].insert(clicks: [ClickRecord(clickID: "c1", appID: "a", linkID: nil, time: now, host: "h", path: "/",
-                                                             platform: .ios, outcome: .preview, pending: pending)])
+            let pending = PendingClick(
+                clickID: "c1", appID: "a", linkID: nil, content: LinkContent(path: "/u/1"), time: now,
+                expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1",
+                model: nil, acceptLanguages: [])
+            try await stores[0].insert(clicks: [
+                ClickRecord(
+                    clickID: "c1", appID: "a", linkID: nil, time: now, host: "h", path: "/",
+                    platform: .ios, outcome: .preview, pending: pending)
+            ])
             for round in 0..<5 {
                 let id = "c\(round + 2)"
                 var click = pending
                 click.clickID = id
-                try await stores[0].insert(clicks: [ClickRecord(clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/",
-                                                                 platform: .ios, outcome: .preview, pending: click)])
+                try await stores[0].insert(clicks: [
+                    ClickRecord(
+                        clickID: id, appID: "a", linkID: nil, time: now, host: "h", path: "/",
+                        platform: .ios, outcome: .preview, pending: click)
+                ])
                 let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
                     for (index, store) in stores.enumerated() { group.addTask { try await store.consume(clickID: id, by: "install-\(index)") } }
                     return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -337,7 +355,8 @@ extension SQLStoreTests {
             let name = String(url.split(separator: "/").last ?? "")
             let server = try #require(TestDatabase.postgresURL)
             try await TestDatabase.administer(server, "ALTER DATABASE \(name) SET default_transaction_read_only = \(refuse ? "on" : "off")")
-            try await TestDatabase.administer(server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
+            try await TestDatabase.administer(
+                server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
         }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import SQLiteKit
 import Testing
 import UnilinkCore
-@testable import UnilinkStorage
 import UnilinkTestSupport
+
+@testable import UnilinkStorage
 
 /// Batches whose rows repeat the first row's values are bound once on SQLite: every row
 /// must still read back exactly as it was recorded, whichever values it shares, drops or
@@ -46,8 +47,9 @@ struct SQLiteRowsTests {
             try await store.insert(clicks: clicks)
             for link in ["lnk_1", "lnk_2"] {
                 let expected = clicks.filter { $0.linkID == link }.reversed().map {
-                    RecentClick(time: SQLStore.date(SQLStore.milliseconds($0.time)), host: $0.host, path: $0.path, platform: $0.platform.rawValue,
-                                outcome: $0.outcome.rawValue, inAppBrowser: $0.inAppBrowser)
+                    RecentClick(
+                        time: SQLStore.date(SQLStore.milliseconds($0.time)), host: $0.host, path: $0.path, platform: $0.platform.rawValue,
+                        outcome: $0.outcome.rawValue, inAppBrowser: $0.inAppBrowser)
                 }
                 #expect(try await store.recentClicks(linkID: link, limit: clicks.count) == expected)
                 let days = try await store.clickCounts(linkID: link, from: "0000-01-01", to: "9999-12-31").reduce(into: [String: Int]()) {

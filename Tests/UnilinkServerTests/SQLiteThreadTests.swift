@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import UnilinkCore
+
 @testable import UnilinkServer
 @testable import UnilinkStorage
 
@@ -31,7 +32,7 @@ struct SQLiteThreadTests {
         try await Self.withStore { store, thread in
             #expect(store.clickWritesCanStepAside == SQLiteThread.OSThread.mayReturnFromIdle)
             #if os(Linux)
-            #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
+                #expect(thread.policy == SQLiteThread.OSThread.normalPolicy)
             #endif
             guard store.clickWritesCanStepAside else {
                 #expect(!thread.stepAside())
@@ -51,7 +52,8 @@ struct SQLiteThreadTests {
     }
 
     static let stepsAside = SQLiteThread.OSThread.mayReturnFromIdle
-    static let cannotStepAside: Comment = "this process may not bring a thread back to nice 0 (no CAP_SYS_NICE, RLIMIT_NICE below 20): batches never step aside"
+    static let cannotStepAside: Comment =
+        "this process may not bring a thread back to nice 0 (no CAP_SYS_NICE, RLIMIT_NICE below 20): batches never step aside"
 
     @Test(.enabled(if: stepsAside, cannotStepAside))
     func anOverdueBatchKeepsTheThreadAtTheNormalPolicyForAWhile() async throws {

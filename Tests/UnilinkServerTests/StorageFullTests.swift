@@ -6,6 +6,7 @@ import Logging
 import SQLKit
 import Testing
 import UnilinkAPI
+
 @testable import UnilinkServer
 @testable import UnilinkStorage
 
@@ -31,7 +32,9 @@ struct StorageFullTests {
             // The database may not grow: writes that need a page fail with SQLITE_FULL.
             let pages = try await store.database.raw("PRAGMA page_count").first()?.decode(column: "page_count", as: Int.self) ?? 0
             try await store.database.raw("PRAGMA max_page_count = \(unsafeRaw: String(pages))").run()
-            let big = #"{"path": "/u/2", "data": {"# + (0..<40).map { #""k\#($0)": "\#(String(repeating: "x", count: 2000))""# }.joined(separator: ",") + "}}"
+            let big =
+                #"{"path": "/u/2", "data": {"# + (0..<40).map { #""k\#($0)": "\#(String(repeating: "x", count: 2000))""# }.joined(separator: ",")
+                + "}}"
             let refused = try await client.send(.post, "/v1/links", json: big, bearer: shop.secretKey)
             #expect(refused.status == .serviceUnavailable, "\(refused.text)")
             #expect(refused.errorCode == "storage_unavailable")
@@ -71,6 +74,7 @@ struct StorageFullTests {
     }
 
     static func stored(_ store: SQLStore, link: LinkBody) async throws -> Int {
-        try await store.database.raw("SELECT COUNT(*) AS n FROM clicks WHERE link_id = \(bind: link.id ?? "")").first()?.decode(column: "n", as: Int.self) ?? 0
+        try await store.database.raw("SELECT COUNT(*) AS n FROM clicks WHERE link_id = \(bind: link.id ?? "")").first()?.decode(
+            column: "n", as: Int.self) ?? 0
     }
 }

@@ -1,4 +1,5 @@
 import Mustache
+
 @testable import UnilinkServer
 
 /// Stands in for a page model while its template renders, and writes down what the

@@ -5,8 +5,9 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import UnilinkAPI
-@testable import UnilinkServer
 import UnilinkStorage
+
+@testable import UnilinkServer
 
 /// A server on a fresh in-memory SQLite database, driven through HummingbirdTesting.
 enum TestServer {
@@ -21,14 +22,18 @@ enum TestServer {
 
     /// `.router` by default; `.live` runs a real server on a loopback port, which trusts
     /// loopback as a proxy so tests can play visitors from any address with X-Forwarded-For.
-    static func run(_ mode: TestingSetup = .router, settings: ServerSettings = settings(),
-                    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    static func run(
+        _ mode: TestingSetup = .router, settings: ServerSettings = settings(),
+        _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         try await run(mode, settings: settings) { client, _ in try await test(client) }
     }
 
     /// With a probe into the running server, to wait for what it does after answering.
-    static func run(_ mode: TestingSetup = .router, settings: ServerSettings = settings(),
-                    _ test: @escaping @Sendable (any TestClientProtocol, ServerProbe) async throws -> Void) async throws {
+    static func run(
+        _ mode: TestingSetup = .router, settings: ServerSettings = settings(),
+        _ test: @escaping @Sendable (any TestClientProtocol, ServerProbe) async throws -> Void
+    ) async throws {
         let (app, parts) = try await buildApplicationAndParts(settings: settings, announce: { _ in })
         let probe = ServerProbe(clicks: parts.clicks)
         try await app.test(mode) { client in try await test(client, probe) }
@@ -112,15 +117,21 @@ extension TestResponse {
 
 /// User-Agents from the foundation's corpus (Tests/UnilinkCoreTests/Fixtures).
 enum UA {
-    static let iPhoneSafari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
-    static let iPadSafari = "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+    static let iPhoneSafari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    static let iPadSafari =
+        "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
     static let androidChrome = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36"
     static let macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
     static let windowsChrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
     static let facebookCrawler = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
-    static let iMessage = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15 facebookexternalhit/1.1 Facebot Twitterbot/1.0"
+    static let iMessage =
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15 facebookexternalhit/1.1 Facebot Twitterbot/1.0"
     static let slack = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"
-    static let weChatIOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
-    static let weiboIOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Weibo (iPhone15,3__weibo__16.2.0__iphone__os17.6)"
-    static let instagramAndroid = "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
+    static let weChatIOS =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.31(0x18001e31) NetType/WIFI Language/zh_CN miniProgram"
+    static let weiboIOS =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Weibo (iPhone15,3__weibo__16.2.0__iphone__os17.6)"
+    static let instagramAndroid =
+        "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnilinkServer
 
 /// Times are read as RFC 3339 states them, and `/openapi.json`'s `date-time` with them:

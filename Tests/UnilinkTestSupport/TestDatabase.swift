@@ -25,7 +25,8 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
     public static var restartCluster: (url: String, pgctl: String, data: String)? {
         let environment = ProcessInfo.processInfo.environment
         guard let url = environment["UNILINK_TEST_RESTART_POSTGRES_URL"], let pgctl = environment["UNILINK_TEST_RESTART_PGCTL"],
-              let data = environment["UNILINK_TEST_RESTART_PGDATA"] else { return nil }
+            let data = environment["UNILINK_TEST_RESTART_PGDATA"]
+        else { return nil }
         return (url, pgctl, data)
     }
 

@@ -34,8 +34,10 @@ struct QuickStartTests {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "QuickStart", "-parse-as-library",
-                             "-warnings-as-errors", file.path]
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "QuickStart", "-parse-as-library",
+            "-warnings-as-errors", file.path,
+        ]
         process.standardOutput = output
         process.standardError = output
         try process.run()

@@ -31,7 +31,9 @@ struct SDKAvailabilityTests {
     static func code(_ text: String) -> String {
         var result = ""
         var index = text.startIndex
-        func next(_ offset: Int = 1) -> Character? { text.index(index, offsetBy: offset, limitedBy: text.endIndex).flatMap { $0 < text.endIndex ? text[$0] : nil } }
+        func next(_ offset: Int = 1) -> Character? {
+            text.index(index, offsetBy: offset, limitedBy: text.endIndex).flatMap { $0 < text.endIndex ? text[$0] : nil }
+        }
         while index < text.endIndex {
             let character = text[index]
             if character == "/", next() == "/" {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Unilink
 
 /// How results reach the app: on the main actor in event order, to every subscriber, and
@@ -13,7 +14,9 @@ struct SDKDeliveryTests {
             let url = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["url"] as? String ?? ""
             let code = url.split(separator: "/").last.map(String.init) ?? ""
             guard let target = paths[code] else { return ScriptedTransport.json(#"{"status": "not_found"}"#) }
-            return ScriptedTransport.json(#"{"status": "found", "deep_link": {"url": "https://link.example.com\#(target)", "path": "\#(target)", "is_deferred": false, "click_event": {}}}"#)
+            return ScriptedTransport.json(
+                #"{"status": "found", "deep_link": {"url": "https://link.example.com\#(target)", "path": "\#(target)", "is_deferred": false, "click_event": {}}}"#
+            )
         }
     }
 
@@ -36,7 +39,10 @@ struct SDKDeliveryTests {
         _ = gone
         gone = nil
         let collect = { (stream: AsyncStream<DeepLinkResult>) in
-            Task { var paths: [String] = []; for await result in stream { paths.append(result.deepLink?.path ?? "-"); if paths.count == 2 { break } }; return paths }
+            Task {
+                var paths: [String] = []; for await result in stream { paths.append(result.deepLink?.path ?? "-"); if paths.count == 2 { break } };
+                return paths
+            }
         }
         let one = collect(first), two = collect(second)
         await sdk.handle(url: URL(string: "https://exm.pl/Aaaaaa1")!)
@@ -69,11 +75,13 @@ struct SDKDeliveryTests {
         #expect(transport.paths == ["/v1/sdk/deferred"], "once per install, however often start() is called")
         #expect(delegate.results.count == 1)
 
-        let off = Fixture.sdk(transport, configuration: {
-            var configuration = Fixture.configuration
-            configuration.checksDeferredOnStart = false
-            return configuration
-        }())
+        let off = Fixture.sdk(
+            transport,
+            configuration: {
+                var configuration = Fixture.configuration
+                configuration.checksDeferredOnStart = false
+                return configuration
+            }())
         off.start()
         _ = await off.runningDeferredCheck?.value
         #expect(transport.paths.count == 1, "checksDeferredOnStart = false leaves the check to the app")

@@ -1,9 +1,11 @@
 import Foundation
-import UnilinkAPI
 import Synchronization
+import UnilinkAPI
+
 @testable import Unilink
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A transport that answers from a script and records every request (unit tests only;
@@ -93,12 +95,17 @@ enum Fixture {
         publishableKey: "pk_test", apiBaseURL: URL(string: "https://link.example.com")!,
         linkHosts: ["link.example.com", "open.example.com", "exm.pl"], schemes: ["shop"], retryDelay: 0.001
     )
-    static let device = DeviceInfo(os: .ios, osVersion: "18.1", model: "iPhone15,2", screenWidth: 393, screenHeight: 852, screenScale: 3,
-                                   languages: ["de-DE"], timeZone: "Europe/Berlin", appVersion: "5.3.0")
-    static let found = #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/42", "path": "/u/42", "deep_link_value": "user", "deep_link_sub1": "42", "is_deferred": false, "click_event": {"ref": "x"}}}"#
-    static let deferredFound = #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/7", "path": "/u/7", "deep_link_value": "item", "is_deferred": true, "match_type": "probabilistic", "confidence": 0.8, "click_id": "c1", "click_event": {}}}"#
+    static let device = DeviceInfo(
+        os: .ios, osVersion: "18.1", model: "iPhone15,2", screenWidth: 393, screenHeight: 852, screenScale: 3,
+        languages: ["de-DE"], timeZone: "Europe/Berlin", appVersion: "5.3.0")
+    static let found =
+        #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/42", "path": "/u/42", "deep_link_value": "user", "deep_link_sub1": "42", "is_deferred": false, "click_event": {"ref": "x"}}}"#
+    static let deferredFound =
+        #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/7", "path": "/u/7", "deep_link_value": "item", "is_deferred": true, "match_type": "probabilistic", "confidence": 0.8, "click_id": "c1", "click_event": {}}}"#
 
-    static func sdk(_ transport: ScriptedTransport, storage: MemoryStorage = MemoryStorage(), configuration: UnilinkConfiguration = configuration) -> Unilink {
+    static func sdk(_ transport: ScriptedTransport, storage: MemoryStorage = MemoryStorage(), configuration: UnilinkConfiguration = configuration)
+        -> Unilink
+    {
         Unilink(configuration: configuration, transport: transport, storage: storage, deviceInfo: { device })
     }
 }

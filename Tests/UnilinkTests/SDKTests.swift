@@ -1,16 +1,19 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Unilink
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("The SDK on its own")
 struct SDKTests {
     @Test func longAndSchemeLinksDecodeOnTheDevice() throws {
         let sdk = Fixture.sdk(ScriptedTransport { _, _ in ScriptedTransport.json("{}") })
-        let long = try #require(sdk.decodeLocally(URL(string: "https://link.example.com/u/42?deep_link_value=user&deep_link_sub2=blue&ref=mail&ul_code=Ab3xK9p")!))
+        let long = try #require(
+            sdk.decodeLocally(URL(string: "https://link.example.com/u/42?deep_link_value=user&deep_link_sub2=blue&ref=mail&ul_code=Ab3xK9p")!))
         #expect(long.path == "/u/42")
         #expect(long.deepLinkValue == "user")
         #expect(long.deepLinkSub2 == "blue")
@@ -95,8 +98,11 @@ struct SDKTests {
     @Test func transientFailuresAreRetriedAndClientErrorsAreNot() async throws {
         let attempts = Mutex(0)
         let flaky = ScriptedTransport { _, _ in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
-            return attempt < 3 ? ScriptedTransport.json(#"{"error": {"code": "internal", "message": "x"}}"#, status: 503) : ScriptedTransport.json(Fixture.found)
+            let attempt = attempts.withLock {
+                $0 += 1; return $0
+            }
+            return attempt < 3
+                ? ScriptedTransport.json(#"{"error": {"code": "internal", "message": "x"}}"#, status: 503) : ScriptedTransport.json(Fixture.found)
         }
         #expect(await Fixture.sdk(flaky).handle(url: URL(string: "https://exm.pl/Ab3xK9p")!).status == .found)
         #expect(flaky.paths.count == 3)
@@ -175,7 +181,9 @@ extension SDKTests {
         let seen = Mutex<Data?>(nil)
         let transport = ScriptedTransport { _, body in
             seen.withLock { $0 = body }
-            return ScriptedTransport.json(#"{"status": "found", "deep_link": {"url": "https://link.example.com/u/42", "path": "/u/42", "is_deferred": false, "click_event": {}, "min_app_version": "6.0", "requires_update": true, "store_url": "https://apps.apple.com/app/id123456789", "fallback_url": "https://www.example.com/u/42"}}"#)
+            return ScriptedTransport.json(
+                #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/42", "path": "/u/42", "is_deferred": false, "click_event": {}, "min_app_version": "6.0", "requires_update": true, "store_url": "https://apps.apple.com/app/id123456789", "fallback_url": "https://www.example.com/u/42"}}"#
+            )
         }
         let result = await Fixture.sdk(transport).handle(url: URL(string: "https://exm.pl/Ab3xK9p")!)
         let body = try #require(seen.withLock { $0 })
@@ -195,7 +203,9 @@ extension SDKTests {
     @Test(arguments: [false, true])
     func weakMatchesReachOnlyAppsThatAcceptThem(accepts: Bool) async throws {
         let transport = ScriptedTransport { _, _ in
-            ScriptedTransport.json(#"{"status": "found", "deep_link": {"url": "https://link.example.com/u/7", "path": "/u/7", "is_deferred": true, "match_type": "weak", "confidence": 0.7, "click_id": "c1", "click_event": {}}}"#)
+            ScriptedTransport.json(
+                #"{"status": "found", "deep_link": {"url": "https://link.example.com/u/7", "path": "/u/7", "is_deferred": true, "match_type": "weak", "confidence": 0.7, "click_id": "c1", "click_event": {}}}"#
+            )
         }
         var configuration = Fixture.configuration
         configuration.acceptsWeakMatches = accepts

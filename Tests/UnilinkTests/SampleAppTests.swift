@@ -1,6 +1,7 @@
 import Foundation
 import ShopSample
 import Testing
+
 @testable import Unilink
 
 /// The sample app's session, driven as iOS would drive it: first launch waiting for

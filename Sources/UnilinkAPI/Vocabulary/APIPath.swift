@@ -40,7 +40,8 @@ public enum APIPath {
             let encoded = value.utf8.map { byte -> String in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): String(UnicodeScalar(byte))
+                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    String(UnicodeScalar(byte))
                 default: "%" + String(byte, radix: 16, uppercase: true).leftPadded
                 }
             }.joined()
@@ -57,6 +58,6 @@ public enum APIPath {
     }
 }
 
-private extension String {
-    var leftPadded: String { count < 2 ? "0" + self : self }
+extension String {
+    fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }

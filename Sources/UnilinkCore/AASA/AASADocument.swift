@@ -24,8 +24,10 @@ public struct AASADocument: Sendable, Equatable, Codable {
         /// them. Kept so that encoding writes the file back in its own form.
         public var detailsKeyedByAppID: Bool
 
-        public init(apps: [String]? = nil, defaults: ComponentDefaults? = nil, substitutionVariables: [String: [String]]? = nil,
-                    details: [Detail], detailsKeyedByAppID: Bool = false) {
+        public init(
+            apps: [String]? = nil, defaults: ComponentDefaults? = nil, substitutionVariables: [String: [String]]? = nil,
+            details: [Detail], detailsKeyedByAppID: Bool = false
+        ) {
             self.apps = apps
             self.defaults = defaults
             self.substitutionVariables = substitutionVariables
@@ -62,11 +64,12 @@ public struct AASADocument: Sendable, Equatable, Codable {
             try container.encodeIfPresent(defaults, forKey: .defaults)
             try container.encodeIfPresent(substitutionVariables, forKey: .substitutionVariables)
             if detailsKeyedByAppID {
-                let keyed = Dictionary(details.map { detail in
-                    var entry = detail
-                    entry.appID = nil
-                    return (detail.appID ?? "", entry)
-                }, uniquingKeysWith: { first, _ in first })
+                let keyed = Dictionary(
+                    details.map { detail in
+                        var entry = detail
+                        entry.appID = nil
+                        return (detail.appID ?? "", entry)
+                    }, uniquingKeysWith: { first, _ in first })
                 try container.encode(keyed, forKey: .details)
             } else {
                 try container.encode(details, forKey: .details)
@@ -82,7 +85,9 @@ public struct AASADocument: Sendable, Equatable, Codable {
         public var paths: [String]?
         public var defaults: ComponentDefaults?
 
-        public init(appID: String? = nil, appIDs: [String]? = nil, components: [Component]? = nil, paths: [String]? = nil, defaults: ComponentDefaults? = nil) {
+        public init(
+            appID: String? = nil, appIDs: [String]? = nil, components: [Component]? = nil, paths: [String]? = nil, defaults: ComponentDefaults? = nil
+        ) {
             self.appID = appID
             self.appIDs = appIDs
             self.components = components
@@ -112,8 +117,10 @@ public struct AASADocument: Sendable, Equatable, Codable {
         public var percentEncoded: Bool?
         public var comment: String?
 
-        public init(path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
-                    caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil) {
+        public init(
+            path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
+            caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil
+        ) {
             self.path = path
             self.query = query
             self.fragment = fragment

@@ -35,7 +35,8 @@ public struct AASAGenerator: Sendable {
     /// `components` for iOS 13+, `appID` + `paths` for older systems. Exclusions come
     /// first because the first matching rule decides.
     public func document(for app: App) -> AASADocument {
-        let components = app.excludedPaths.map { AASADocument.Component(path: $0, exclude: true) }
+        let components =
+            app.excludedPaths.map { AASADocument.Component(path: $0, exclude: true) }
             + app.paths.map { AASADocument.Component(path: $0) }
         let legacyPaths = app.excludedPaths.map { "NOT " + $0 } + app.paths
         let details = app.appIDs.map { appID in

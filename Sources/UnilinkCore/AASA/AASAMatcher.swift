@@ -64,13 +64,15 @@ struct CompiledDetail: Sendable {
         appIDs = detail.allAppIDs
         if let components = detail.components {
             rules = components.enumerated().map { componentIndex, component in
-                CompiledRule(component, reference: AASARuleReference(detail: index, kind: .component(componentIndex), text: component.compactJSON),
-                             defaults: [detail.defaults, domainDefaults], variables: variables)
+                CompiledRule(
+                    component, reference: AASARuleReference(detail: index, kind: .component(componentIndex), text: component.compactJSON),
+                    defaults: [detail.defaults, domainDefaults], variables: variables)
             }
         } else {
             rules = (detail.paths ?? []).enumerated().map { pathIndex, path in
-                CompiledRule(legacyPath: path, reference: AASARuleReference(detail: index, kind: .legacyPath(pathIndex), text: "\"\(path)\""),
-                             variables: variables)
+                CompiledRule(
+                    legacyPath: path, reference: AASARuleReference(detail: index, kind: .legacyPath(pathIndex), text: "\"\(path)\""),
+                    variables: variables)
             }
         }
     }

@@ -51,8 +51,10 @@ public struct AASAValidator: Sendable {
         if let list = detailsValue.arrayValue {
             details = list.enumerated().map { ("applinks.details[\($0.offset)]", $0.element, nil) }
         } else if let keyed = detailsValue.objectValue {
-            report.warning("applinks.details", "is a dictionary keyed by app ID, the iOS 9 form: iOS still reads it, "
-                + "but write an array of {\"appIDs\": [...], \"components\": [...]} (keeping \"paths\" for iOS 12 and older)")
+            report.warning(
+                "applinks.details",
+                "is a dictionary keyed by app ID, the iOS 9 form: iOS still reads it, "
+                    + "but write an array of {\"appIDs\": [...], \"components\": [...]} (keeping \"paths\" for iOS 12 and older)")
             details = keyed.sorted { $0.key < $1.key }.map { ("applinks.details[\"\($0.key)\"]", $0.value, $0.key) }
         } else {
             report.error("applinks.details", "must be an array, found \(detailsValue.typeName)")
@@ -67,8 +69,10 @@ public struct AASAValidator: Sendable {
         }
     }
 
-    private func validateDetail(_ value: JSONValue, at location: String, keyedAppID: String?, variables: SubstitutionVariables,
-                                _ report: inout Report) {
+    private func validateDetail(
+        _ value: JSONValue, at location: String, keyedAppID: String?, variables: SubstitutionVariables,
+        _ report: inout Report
+    ) {
         guard let detail = report.object(value, at: location) else { return }
         report.unknownKeys(detail, allowed: ["appID", "appIDs", "components", "paths", "defaults"], at: location)
         if let keyedAppID {
@@ -113,7 +117,8 @@ public struct AASAValidator: Sendable {
         guard let component = report.object(value, at: location) else { return }
         report.unknownKeys(component, allowed: ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"], at: location)
         for key in ["exclude", "caseSensitive", "percentEncoded"] {
-            if let flag = component[key], case .bool = flag {} else if let flag = component[key] {
+            if let flag = component[key], case .bool = flag {
+            } else if let flag = component[key] {
                 report.error(location + ".\(key)", "must be true or false, found \(flag.typeName)")
             }
         }
@@ -123,7 +128,9 @@ public struct AASAValidator: Sendable {
         var patterns: [(String, String)] = []
         for key in ["/", "#"] {
             guard let pattern = component[key] else { continue }
-            if let text = pattern.stringValue { patterns.append((location + "[\"\(key)\"]", text)) } else {
+            if let text = pattern.stringValue {
+                patterns.append((location + "[\"\(key)\"]", text))
+            } else {
                 report.error(location + "[\"\(key)\"]", "must be a pattern string, found \(pattern.typeName)")
             }
         }
@@ -131,11 +138,14 @@ public struct AASAValidator: Sendable {
         case .string(let text)?: patterns.append((location + "[\"?\"]", text))
         case .object(let items)?:
             for (name, pattern) in items.sorted(by: { $0.key < $1.key }) {
-                if let text = pattern.stringValue { patterns.append((location + "[\"?\"][\"\(name)\"]", text)) } else {
+                if let text = pattern.stringValue {
+                    patterns.append((location + "[\"?\"][\"\(name)\"]", text))
+                } else {
                     report.error(location + "[\"?\"][\"\(name)\"]", "is \(pattern.typeName), not a string: Apple ignores the whole query dictionary")
                 }
             }
-        case let other?: report.error(location + "[\"?\"]", "must be a pattern string or a dictionary of query item patterns, found \(other.typeName)")
+        case let other?:
+            report.error(location + "[\"?\"]", "must be a pattern string or a dictionary of query item patterns, found \(other.typeName)")
         case nil: break
         }
         let percentEncoded = component["percentEncoded"] != .bool(false)
@@ -144,7 +154,9 @@ public struct AASAValidator: Sendable {
                 report.error(where_, "uses $(\(name)), which is neither predefined nor in substitutionVariables: the rule never matches")
             }
             if percentEncoded, pattern.unicodeScalars.contains(where: { $0 == " " || !$0.isASCII }) {
-                report.warning(where_, "contains a space or non-ASCII character, but the URL is compared percent-encoded: encode it, or set \"percentEncoded\": false")
+                report.warning(
+                    where_,
+                    "contains a space or non-ASCII character, but the URL is compared percent-encoded: encode it, or set \"percentEncoded\": false")
             }
         }
     }
@@ -233,7 +245,10 @@ private struct Report {
             return
         }
         if !AppID.isValid(text) {
-            error(location, "\"\(text)\" is not an app ID: expected <Team ID>.<bundle ID>, the Team ID being ten upper-case letters or digits (ABCDE12345.com.example.app)")
+            error(
+                location,
+                "\"\(text)\" is not an app ID: expected <Team ID>.<bundle ID>, the Team ID being ten upper-case letters or digits (ABCDE12345.com.example.app)"
+            )
         }
     }
 }

@@ -7,8 +7,10 @@ struct CompiledRule: Sendable {
     let variant: MatchInput.Variant
     let reference: AASARuleReference
 
-    init(_ rule: AASADocument.Component, reference: AASARuleReference,
-         defaults: [AASADocument.ComponentDefaults?], variables: SubstitutionVariables) {
+    init(
+        _ rule: AASADocument.Component, reference: AASARuleReference,
+        defaults: [AASADocument.ComponentDefaults?], variables: SubstitutionVariables
+    ) {
         // Every key: rule > app defaults > domain defaults > built-in.
         let component = rule.inheriting(defaults)
         let caseSensitive = component.caseSensitive ?? true
@@ -19,9 +21,10 @@ struct CompiledRule: Sendable {
         switch component.query {
         case .string(let pattern): query = .whole(URLPattern(pattern, variables: variables, caseSensitive: caseSensitive))
         case .items(let items):
-            query = .items(items.sorted { $0.key < $1.key }.map { name, pattern in
-                (caseSensitive ? name : URLPattern.fold(name), URLPattern(pattern, variables: variables, caseSensitive: caseSensitive))
-            })
+            query = .items(
+                items.sorted { $0.key < $1.key }.map { name, pattern in
+                    (caseSensitive ? name : URLPattern.fold(name), URLPattern(pattern, variables: variables, caseSensitive: caseSensitive))
+                })
         // A dictionary with a non-string value is ignored by Apple, as if the key were absent.
         case .ignored, nil: query = nil
         }

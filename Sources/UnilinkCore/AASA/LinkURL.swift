@@ -36,12 +36,13 @@ public struct LinkURL: Sendable, Equatable {
         let schemeBytes = bytes[..<schemeEnd]
         if schemeBytes.allSatisfy({ $0 < 0x80 }) {
             guard let first = schemeBytes.first, first.isASCIILower || first.isASCIIUpper,
-                  schemeBytes.allSatisfy({ $0.isASCIIDigit || $0.isASCIILower || $0.isASCIIUpper || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+                schemeBytes.allSatisfy({ $0.isASCIIDigit || $0.isASCIILower || $0.isASCIIUpper || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
             else { return nil }
         } else {
             let scheme = string(0..<schemeEnd)
             guard let first = scheme.first, first.isLetter,
-                  scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else { return nil }
+                scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+            else { return nil }
         }
         var end = bytes.count
         var fragment: String?, query: String?
@@ -60,7 +61,8 @@ public struct LinkURL: Sendable, Equatable {
         var hostEnd = authorityEnd
         var port: Int?
         if let colon = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
-           !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]")) {
+            !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]"))
+        {
             if colon + 1 < authorityEnd {
                 guard let value = Int(string(colon + 1..<authorityEnd)), (0...65535).contains(value) else { return nil }
                 port = value
@@ -78,8 +80,10 @@ public struct LinkURL: Sendable, Equatable {
             guard !host.contains(where: { $0.isWhitespace }) else { return nil }
         }
         guard !host.isEmpty else { return nil }
-        return LinkURL(scheme: schemeBytes.contains(where: \.isASCIIUpper) || !schemeBytes.allSatisfy({ $0 < 0x80 }) ? string(0..<schemeEnd).lowercased() : string(0..<schemeEnd),
-                       host: host, port: port, path: string(authorityEnd..<end), query: query, fragment: fragment)
+        return LinkURL(
+            scheme: schemeBytes.contains(where: \.isASCIIUpper) || !schemeBytes.allSatisfy({ $0 < 0x80 })
+                ? string(0..<schemeEnd).lowercased() : string(0..<schemeEnd),
+            host: host, port: port, path: string(authorityEnd..<end), query: query, fragment: fragment)
     }
 
     /// The path as association patterns see it: `/` when empty, trailing slashes dropped.
@@ -104,7 +108,8 @@ enum PercentEncoding {
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
             if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let high = iterator[iterator.startIndex].asciiHexValue, let low = iterator[iterator.startIndex + 1].asciiHexValue {
+                let high = iterator[iterator.startIndex].asciiHexValue, let low = iterator[iterator.startIndex + 1].asciiHexValue
+            {
                 bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else {

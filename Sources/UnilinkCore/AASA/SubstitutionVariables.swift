@@ -20,19 +20,21 @@ public struct SubstitutionVariables: Sendable, Equatable {
     func token(named name: String, caseSensitive: Bool) -> URLPattern.Token {
         // A custom variable shadows a predefined one of the same name.
         if let values = custom[name] {
-            return .oneOf(values.map {
-                URLPattern.compile($0, variables: .predefinedOnly, caseSensitive: caseSensitive, allowVariables: false)
-            })
+            return .oneOf(
+                values.map {
+                    URLPattern.compile($0, variables: .predefinedOnly, caseSensitive: caseSensitive, allowVariables: false)
+                })
         }
-        let characterClass: CharacterClass? = switch name {
-        case "alpha": .alpha
-        case "upper": .upper
-        case "lower": .lower
-        case "alnum": .alnum
-        case "digit": .digit
-        case "xdigit": .xdigit
-        default: nil
-        }
+        let characterClass: CharacterClass? =
+            switch name {
+            case "alpha": .alpha
+            case "upper": .upper
+            case "lower": .lower
+            case "alnum": .alnum
+            case "digit": .digit
+            case "xdigit": .xdigit
+            default: nil
+            }
         if let characterClass {
             return .characterClass(caseSensitive ? characterClass : characterClass.folded())
         }

@@ -24,9 +24,10 @@ extension App {
             let relation = ["delegate_permission/common.handle_all_urls"]
             let target: Target
         }
-        let statements = android.map {
-            [Statement(target: .init(package_name: $0.package, sha256_cert_fingerprints: $0.sha256CertFingerprints))]
-        } ?? []
+        let statements =
+            android.map {
+                [Statement(target: .init(package_name: $0.package, sha256_cert_fingerprints: $0.sha256CertFingerprints))]
+            } ?? []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(statements)) ?? Data("[]".utf8)

@@ -108,7 +108,8 @@ public struct FirebaseDynamicLink: Sendable, Equatable {
         case .failure(let refusal): return .failure(.destination(parameter: "link", refusal))
         }
         if let url = LinkURL(checked.link ?? link), appHosts.contains(url.host.lowercased()) || url.host.lowercased().hasSuffix(".page.link"),
-           URLText.queryItems(Substring(url.query ?? "")).contains(where: { $0.name == "link" }) {
+            URLText.queryItems(Substring(url.query ?? "")).contains(where: { $0.name == "link" })
+        {
             return .failure(.nestedDynamicLink)
         }
         let fallbacks: [(String, WritableKeyPath<FirebaseDynamicLink, String?>, DestinationPolicy.Kind)] = [
@@ -131,14 +132,15 @@ public struct FirebaseDynamicLink: Sendable, Equatable {
     public func replacingDestinations(in items: [(name: String, value: String)]) -> [(name: String, value: String)] {
         items.map { item in
             guard !item.value.isEmpty else { return item }
-            let value: String? = switch item.name {
-            case "link": link
-            case "afl": androidFallback
-            case "ifl": iosFallback
-            case "ipfl": iPadFallback
-            case "ofl": desktopFallback
-            default: nil
-            }
+            let value: String? =
+                switch item.name {
+                case "link": link
+                case "afl": androidFallback
+                case "ifl": iosFallback
+                case "ipfl": iPadFallback
+                case "ofl": desktopFallback
+                default: nil
+                }
             return (item.name, value ?? item.value)
         }
     }
@@ -182,7 +184,8 @@ public struct FirebaseDynamicLink: Sendable, Equatable {
             content.minAppVersion = .init(ios: iosMinimumVersion, android: androidMinimumVersion)
         }
         if socialTitle != nil || socialDescription != nil || socialImage != nil {
-            content.social = .init(title: socialTitle, description: socialDescription, imageURL: socialImage.flatMap { LinkURL($0) != nil ? $0 : nil })
+            content.social = .init(
+                title: socialTitle, description: socialDescription, imageURL: socialImage.flatMap { LinkURL($0) != nil ? $0 : nil })
         }
         for (name, value) in storeAnalytics { content.data[name] = value }
     }

@@ -100,8 +100,9 @@ public struct DeferredAnswer: Sendable {
     /// consumed like any other, so nobody else gets it.
     private mutating func match(_ candidates: [PendingClick], tries: Int) -> Action {
         guard tries < Self.maximumTries,
-              case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: threshold),
-              strength == .probabilistic || acceptsWeak else { return finish(.notFound) }
+            case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: threshold),
+            strength == .probabilistic || acceptsWeak
+        else { return finish(.notFound) }
         state = .consumingMatch(click, strength: strength, confidence: confidence, candidates: candidates, tries: tries)
         return .consume(clickID: click.clickID)
     }

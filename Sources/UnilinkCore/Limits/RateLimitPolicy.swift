@@ -51,7 +51,9 @@ public struct RateLimitPolicy: Sendable, Equatable {
         let parts = text.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, !parts[0].isEmpty else { return nil }
         let numbers = parts[1].split(separator: "/")
-        guard numbers.count == 2, let quota = Int(numbers[0]), let window = Int(numbers[1]), quota > 0, window > 0, window <= 86_400 else { return nil }
+        guard numbers.count == 2, let quota = Int(numbers[0]), let window = Int(numbers[1]), quota > 0, window > 0, window <= 86_400 else {
+            return nil
+        }
         self.init(name: String(parts[0]), quota: quota, window: window)
     }
 }

@@ -41,7 +41,9 @@ public struct DestinationPolicy: Sendable, Equatable {
 
     public init(app: App) {
         var hosts = app.web.allowedHosts.map(Self.normalized) + app.domains.map { Self.normalized($0.host) }
-        if let fallback = app.web.fallbackURL, case .success(let url) = DestinationURL.parse(fallback) { hosts.append(Self.withoutTrailingDot(url.host)) }
+        if let fallback = app.web.fallbackURL, case .success(let url) = DestinationURL.parse(fallback) {
+            hosts.append(Self.withoutTrailingDot(url.host))
+        }
         allowedHosts = hosts
         schemes = Set([app.ios?.scheme, app.android?.scheme].compactMap { $0?.lowercased() })
     }

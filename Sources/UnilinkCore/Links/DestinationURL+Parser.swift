@@ -9,7 +9,9 @@ extension DestinationURL {
         if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return .failure(.controlCharacter) }
         if bytes.contains(UInt8(ascii: "\\")) { return .failure(.backslash) }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, first.isASCIILetter,
-              bytes[..<colon].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            bytes[..<colon].allSatisfy({
+                $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return .failure(.notAbsolute) }
         let scheme = String(decoding: bytes[..<colon].map { $0 | 0x20 }, as: UTF8.self)
         guard specialSchemes.contains(scheme) else {

@@ -87,7 +87,8 @@ public struct DestinationURL: Sendable, Equatable {
             // An empty label (a trailing dot too), a numeric last label and an empty path
             // before `?` or `#` take the full path.
             guard allowed, end > labelStart, end - start <= 253, !bytes[labelStart].isASCIIDigit,
-                  end == bytes.count || bytes[end] == UInt8(ascii: "/"), isSerializedTail(bytes[end...]) else { return nil }
+                end == bytes.count || bytes[end] == UInt8(ascii: "/"), isSerializedTail(bytes[end...])
+            else { return nil }
             let host = String(decoding: bytes[start..<end], as: UTF8.self)
             return DestinationURL(scheme: secure ? "https" : "http", host: host, port: nil, href: end == bytes.count ? text + "/" : text)
         }

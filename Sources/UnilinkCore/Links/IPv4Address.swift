@@ -47,7 +47,8 @@ enum IPv4Address {
         guard !digits.isEmpty else { return nil }
         var radix: UInt64 = 10
         if digits.count >= 2, digits.first == UInt8(ascii: "0"),
-           digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X") {
+            digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X")
+        {
             digits = digits.dropFirst(2)
             radix = 16
         } else if digits.count >= 2, digits.first == UInt8(ascii: "0") {

@@ -52,7 +52,10 @@ public enum LinkParameters {
         items.compactMap { name, _ in
             switch name {
             case "af_force_deeplink":
-                ("af_force_deeplink", "ignored: Unilink opens the app through universal links, App Links and Chrome intents, never by forcing a scheme")
+                (
+                    "af_force_deeplink",
+                    "ignored: Unilink opens the app through universal links, App Links and Chrome intents, never by forcing a scheme"
+                )
             case "af_dp":
                 ("af_dp", "not used to route: the app opens through universal links or App Links; the value reaches the app as data")
             case "$match_duration":

@@ -9,7 +9,8 @@ enum PercentEncodeSet {
         switch (self, byte) {
         case (_, UInt8(ascii: "\"")), (_, UInt8(ascii: "<")), (_, UInt8(ascii: ">")): return true
         case (.path, UInt8(ascii: "#")), (.path, UInt8(ascii: "?")), (.path, UInt8(ascii: "^")), (.path, UInt8(ascii: "`")),
-             (.path, UInt8(ascii: "{")), (.path, UInt8(ascii: "}")): return true
+            (.path, UInt8(ascii: "{")), (.path, UInt8(ascii: "}")):
+            return true
         // The special-query set: http(s) queries encode the apostrophe too.
         case (.query, UInt8(ascii: "#")), (.query, UInt8(ascii: "'")): return true
         case (.fragment, UInt8(ascii: "`")): return true

@@ -49,6 +49,8 @@ public enum Alias {
 
     /// The shared paths a short host answers itself (the server's `SharedPaths`), and the
     /// folders below which nothing is a link.
-    static let reserved: Set<String> = ["v1", "sdk", ".well-known", "healthz", "readyz", "metrics", "robots.txt", "openapi.json",
-                                        "apple-app-site-association", "favicon.ico"]
+    static let reserved: Set<String> = [
+        "v1", "sdk", ".well-known", "healthz", "readyz", "metrics", "robots.txt", "openapi.json",
+        "apple-app-site-association", "favicon.ico",
+    ]
 }

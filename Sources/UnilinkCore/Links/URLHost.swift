@@ -88,7 +88,8 @@ public enum URLHost {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = bytes[index + 1].asciiHexValue, let low = bytes[index + 2].asciiHexValue {
+                let high = bytes[index + 1].asciiHexValue, let low = bytes[index + 2].asciiHexValue
+            {
                 output.append(high << 4 | low)
                 index += 3
             } else {
@@ -100,6 +101,6 @@ public enum URLHost {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

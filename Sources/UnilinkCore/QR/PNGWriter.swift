@@ -5,7 +5,7 @@ enum PNGWriter {
     static func greyscale(width: Int, height: Int, bitDepth: UInt8, raster: [UInt8]) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [bitDepth, 0, 0, 0, 0] // greyscale, deflate, adaptive filtering, no interlace
+        header += [bitDepth, 0, 0, 0, 0]  // greyscale, deflate, adaptive filtering, no interlace
         append(chunk: "IHDR", header, to: &png)
         append(chunk: "IDAT", zlibStored(raster), to: &png)
         append(chunk: "IEND", [], to: &png)

@@ -24,9 +24,9 @@ extension QRCode {
             }
         }
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(pixels)" height="\(pixels)" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">\
-        <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(pixels)" height="\(pixels)" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">\
+            <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
+            """
     }
 
     /// A one-bit greyscale PNG, `scale` pixels per module, quiet zone included.
@@ -36,7 +36,7 @@ extension QRCode {
         var raster = [UInt8]()
         raster.reserveCapacity((rowBytes + 1) * pixels)
         for pixelY in 0..<pixels {
-            raster.append(0) // filter type: none
+            raster.append(0)  // filter type: none
             let y = pixelY / scale - Self.quietZone
             var byte: UInt8 = 0
             for pixelX in 0..<pixels {

@@ -25,14 +25,17 @@ public struct QRCode: Sendable, Equatable {
     }
 
     public init(bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask: Int? = nil) throws {
-        guard let version = (1...40).first(where: { Self.bitsNeeded(bytes.count, version: $0) <= errorCorrection.dataCodewords(version: $0) * 8 }) else {
+        guard let version = (1...40).first(where: { Self.bitsNeeded(bytes.count, version: $0) <= errorCorrection.dataCodewords(version: $0) * 8 })
+        else {
             throw Failure.tooLong(bytes: bytes.count, maximum: Self.capacity(version: 40, errorCorrection: errorCorrection))
         }
-        let codewords = Self.interleaved(Self.dataCodewords(bytes, version: version, errorCorrection: errorCorrection),
-                                         version: version, errorCorrection: errorCorrection)
+        let codewords = Self.interleaved(
+            Self.dataCodewords(bytes, version: version, errorCorrection: errorCorrection),
+            version: version, errorCorrection: errorCorrection)
         var matrix = QRMatrix(version: version)
         matrix.place(codewords)
-        let candidates = mask.map { [matrix.masked($0, errorCorrection: errorCorrection)] }
+        let candidates =
+            mask.map { [matrix.masked($0, errorCorrection: errorCorrection)] }
             ?? (0..<8).map { matrix.masked($0, errorCorrection: errorCorrection) }
         let scores = candidates.map { QRPenalty.score(size: $0.size, modules: $0.modules) }
         let best = scores.firstIndex(of: scores.min()!)!

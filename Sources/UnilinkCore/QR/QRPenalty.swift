@@ -11,7 +11,9 @@ enum QRPenalty {
         for y in 0..<(size - 1) {
             for x in 0..<(size - 1) {
                 let colour = modules[y * size + x]
-                if modules[y * size + x + 1] == colour, modules[(y + 1) * size + x] == colour, modules[(y + 1) * size + x + 1] == colour { score += 3 }
+                if modules[y * size + x + 1] == colour, modules[(y + 1) * size + x] == colour, modules[(y + 1) * size + x + 1] == colour {
+                    score += 3
+                }
             }
         }
         let dark = modules.lazy.filter { $0 }.count

@@ -18,8 +18,9 @@ public enum ClickRecording {
     /// the Play referrer names it. Any other host, or a malformed id, starts a new click.
     public static func carriedClickID(query: String?, role: HostRole) -> String? {
         guard role == .alternate, let query, query.contains(LinkParameters.clickKey),
-              let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
-              ClickID.isWellFormed(Substring(carried)) else { return nil }
+            let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
+            ClickID.isWellFormed(Substring(carried))
+        else { return nil }
         return carried
     }
 

@@ -107,11 +107,12 @@ public struct ClickRouter: Sendable {
         let app = link.app
         let platform = audience.platform
         let primary = app.host(for: .primary) ?? link.host
-        let store: (url: String, name: String)? = switch platform {
-        case .android: app.playStoreURL(referrer: audience.clickID).map { ($0, "Google Play") }
-        case .ios: app.appStoreURL.map { ($0, "App Store") }
-        default: nil
-        }
+        let store: (url: String, name: String)? =
+            switch platform {
+            case .android: app.playStoreURL(referrer: audience.clickID).map { ($0, "Google Play") }
+            case .ios: app.appStoreURL.map { ($0, "App Store") }
+            default: nil
+            }
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
         let openURL = app.host(for: .alternate).map {

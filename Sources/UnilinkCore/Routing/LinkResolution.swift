@@ -65,7 +65,8 @@ public struct LinkResolution: Sendable {
         LinkParameters.apply(items, to: &content)
         let dynamicLink = requested ?? stored?.content.dynamicLinkQuery.flatMap { FirebaseDynamicLink(items: URLText.queryItems(Substring($0))) }
         dynamicLink?.apply(to: &content)
-        return ResolvedLink(app: app, link: stored, content: content, host: hostName, role: role, destinations: destinations, dynamicLink: dynamicLink)
+        return ResolvedLink(
+            app: app, link: stored, content: content, host: hostName, role: role, destinations: destinations, dynamicLink: dynamicLink)
     }
 
     /// A code first, then the alias; a link of another app is no link here.

@@ -30,7 +30,10 @@ extension UserAgent {
         // previewers (IRC clients, scripts) borrow the pair from another platform.
         if text.has(.facebookexternalhit), text.has(.twitterbot) { return text.has(.macintosh) ? .imessage : .other }
         if text.has(.facebookexternalhit) || text.has(.facebot) || bytes.hasPrefix("facebot") || text.has(.facebookcatalog)
-            || text.has(.facebookplatform) || text.has(.facebookBot) || text.has(.metaExternalAgent) { return .facebook }
+            || text.has(.facebookplatform) || text.has(.facebookBot) || text.has(.metaExternalAgent)
+        {
+            return .facebook
+        }
         if text.has(.twitterbot) { return .twitter }
         if text.has(.slackbot) || text.has(.slackImgProxy) { return .slack }
         if text.has(.telegramBot) { return .telegram }
@@ -42,13 +45,17 @@ extension UserAgent {
         if text.has(.googlebot) || text.has(.googleInspectionTool) || text.has(.adsBotGoogle) || text.has(.mediapartnersGoogle)
             || text.has(.apisGoogle) || text.has(.feedFetcherGoogle) || text.has(.googleOther) || text.has(.storebotGoogle)
             || text.has(.googlePageRenderer) || text.has(.googleReadAloud) || text.has(.googleImageProxy)
-            || text.has(.googleWebPreview) || text.has(.googleFavicon) || text.has(.googleSiteVerification) { return .google }
+            || text.has(.googleWebPreview) || text.has(.googleFavicon) || text.has(.googleSiteVerification)
+        {
+            return .google
+        }
         if text.has(.pinterestbot) || text.has(.pinterestComBot) { return .pinterest }
         if text.has(.botWord) || text.has(.capitalBotWord) || text.has(.crawler) || text.has(.capitalCrawler) || text.has(.spider)
             || text.has(.capitalSpider) || text.has(.slurp) || text.has(.embedly) || text.has(.iframely) || text.has(.vkShare)
             || text.has(.snapURLPreview) || text.has(.microsoftPreview) || text.has(.mastodon) || text.has(.blueskyCardyb)
             || text.has(.iaArchiver) || text.has(.qwantify) || text.has(.bingPreview) || text.has(.headlessChrome)
-            || text.has(.viber) && !text.has(.mozilla) {
+            || text.has(.viber) && !text.has(.mozilla)
+        {
             return .other
         }
         return nil

@@ -29,9 +29,10 @@ extension UserAgent {
         return header.withUTF8 { bytes in
             let text = UTF8Text(bytes: bytes)
             guard text.contains("Safari/"), !text.contains("CriOS/"), !text.contains("FxiOS/"), !text.contains("EdgiOS/"),
-                  let version = text.offset(of: "Version/"),
-                  let value = text.string(from: version + 8, limit: 16, until: { !($0.isASCIIDigit || $0 == UInt8(ascii: ".")) }),
-                  value.utf8.first?.isASCIIDigit == true else { return nil }
+                let version = text.offset(of: "Version/"),
+                let value = text.string(from: version + 8, limit: 16, until: { !($0.isASCIIDigit || $0 == UInt8(ascii: ".")) }),
+                value.utf8.first?.isASCIIDigit == true
+            else { return nil }
             return value
         }
     }
@@ -42,7 +43,8 @@ extension UserAgent {
         let bytes = text.bytes
         var end = start
         while end < bytes.count, end - start < 16,
-              bytes[end].isASCIIDigit || bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: ".") { end += 1 }
+            bytes[end].isASCIIDigit || bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: ".")
+        { end += 1 }
         while end > start, !bytes[end - 1].isASCIIDigit { end -= 1 }
         guard end > start else { return nil }
         return String(unsafeUninitializedCapacity: end - start) { buffer in
@@ -65,7 +67,9 @@ extension UserAgent {
                 while let start = text.offset(of: prefix, from: from) {
                     let next = start + prefix.utf8CodeUnitCount
                     if next < text.bytes.count, text.bytes[next].isASCIIDigit {
-                        return text.string(from: start + 1, limit: 16) { !($0.isASCIIDigit || $0.isASCIIUpper || $0.isASCIILower || $0 == UInt8(ascii: ",")) }
+                        return text.string(from: start + 1, limit: 16) {
+                            !($0.isASCIIDigit || $0.isASCIIUpper || $0.isASCIILower || $0 == UInt8(ascii: ","))
+                        }
                     }
                     from = next
                 }
@@ -74,7 +78,8 @@ extension UserAgent {
         case .android:
             // "(Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv)": the part after the version.
             guard let android = text.offset(of: "Android "),
-                  let semicolon = text.offset(of: "; ", from: android) else { return nil }
+                let semicolon = text.offset(of: "; ", from: android)
+            else { return nil }
             let start = semicolon + 2
             var end = start
             while end < text.bytes.count, end - start < 48, text.bytes[end] != UInt8(ascii: ";"), text.bytes[end] != UInt8(ascii: ")") { end += 1 }
@@ -90,4 +95,3 @@ extension UserAgent {
         }
     }
 }
-

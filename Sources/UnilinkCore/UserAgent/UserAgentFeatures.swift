@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every token the classifier asks about, found in one pass over the header. At each
@@ -95,7 +95,8 @@ struct UserAgentFeatures {
         var table = Table()
         var byKey: [UInt32: [Spelling]] = [:]
         for (token, text) in spellings {
-            let spelling = Spelling(start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token))
+            let spelling = Spelling(
+                start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token))
             let bytes = UnsafeBufferPointer(start: text.utf8Start, count: min(4, spelling.length))
             let key = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             if spelling.length == 3 {
@@ -125,7 +126,8 @@ struct UserAgentFeatures {
             table.slots.withUnsafeBufferPointer { slots in
                 let mask = slots.count - 1
                 for position in 0...(count - 3) {
-                    let key: UInt32 = position + 4 <= count
+                    let key: UInt32 =
+                        position + 4 <= count
                         ? UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self))
                         : UInt32(base[position]) | UInt32(base[position + 1]) << 8 | UInt32(base[position + 2]) << 16
                     let three = key & 0x00FF_FFFF

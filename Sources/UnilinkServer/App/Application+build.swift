@@ -1,10 +1,10 @@
 public import Hummingbird
-import UnilinkAPI
 import HummingbirdCore
 import Logging
 import NIOCore
 public import Prometheus
 import ServiceLifecycle
+import UnilinkAPI
 import UnilinkStorage
 
 /// Opens the store, runs migrations, prepares the demo on an empty database, and builds
@@ -25,8 +25,9 @@ func buildApplicationAndParts(
     let logger = serverLogger(settings)
     let prepared = try await prepareServer(settings: settings, logger: logger, metrics: metrics)
     do {
-        let application = try makeApplication(prepared, logger: logger,
-                                               services: [StoreService(store: prepared.parts.store)] + backgroundServices(prepared.parts), announce: announce)
+        let application = try makeApplication(
+            prepared, logger: logger,
+            services: [StoreService(store: prepared.parts.store)] + backgroundServices(prepared.parts), announce: announce)
         return (application, prepared.parts)
     } catch {
         try? await prepared.parts.store.close()
@@ -64,9 +65,10 @@ func makeApplication(
     }
     return Application(
         responder: responder,
-        server: .http1(configuration: .init(additionalChannelHandlers: [
-            RequestDeadlineHandler(timeout: requestTimeout), LinkHostFastPath(serverName: serverName, answers: answers),
-        ])),
+        server: .http1(
+            configuration: .init(additionalChannelHandlers: [
+                RequestDeadlineHandler(timeout: requestTimeout), LinkHostFastPath(serverName: serverName, answers: answers),
+            ])),
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: serverName,
             // A burst of clicks (a push campaign) opens connections faster than a busy server
@@ -78,8 +80,11 @@ func makeApplication(
         services: services,
         onServerRunning: { channel in
             parts.port.set(channel.localAddress?.port ?? settings.port)
-            announce(StartupBanner(settings: settings, port: parts.port.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
-                                   directory: parts.directory).text)
+            announce(
+                StartupBanner(
+                    settings: settings, port: parts.port.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
+                    directory: parts.directory
+                ).text)
         },
         logger: logger
     )
@@ -113,7 +118,8 @@ func prepareServer(
         let parts = ServerParts(
             settings: settings, store: store, directory: directory, links: links,
             clicks: ClickQueue(byteBudget: budget.clickQueueBytes, onShed: { memory.shed(droppedSoFar: $0, logger: logger) }),
-            previews: PreviewPageCache(renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
+            previews: PreviewPageCache(
+                renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
             port: BoundPort(settings.port), metrics: metrics,
             networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store),
             clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes,
@@ -154,10 +160,13 @@ func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router
     let visitors = router.group(context: DashboardContext.self)
         .add(middleware: DashboardSessionAuthenticator(store: parts.store, directory: parts.directory))
     let signedIn = visitors.group(context: SignedInContext.self)
-    SignInController(store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
-                     sessionHours: parts.settings.dashboardSessionHours, pages: pages)
-        .register(on: router, visitors: visitors, signedIn: signedIn)
-    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(on: signedIn)
+    SignInController(
+        store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
+        sessionHours: parts.settings.dashboardSessionHours, pages: pages
+    )
+    .register(on: router, visitors: visitors, signedIn: signedIn)
+    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(
+        on: signedIn)
     LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: signedIn)
     NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
     DebuggerController(debugPage: debugPage(parts, pages)).register(on: signedIn)
@@ -178,11 +187,14 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         AllowedMethods(table: routes)
         BodyLimitMiddleware(bytes: settings.maxBodyBytes)
     }
-    router.add(middleware: DashboardMiddleware(
-        responder: dashboardRouter.buildResponder(), directory: parts.directory, dashboardHost: settings.dashboardHost, pages: pages
-    ))
-    func group(_ path: RouterPath, _ family: RateLimits.Family, _ credential: CallerAuthenticator.Credential? = nil,
-               bodyLimit: Int? = nil) -> RouterGroup<AppRequestContext> {
+    router.add(
+        middleware: DashboardMiddleware(
+            responder: dashboardRouter.buildResponder(), directory: parts.directory, dashboardHost: settings.dashboardHost, pages: pages
+        ))
+    func group(
+        _ path: RouterPath, _ family: RateLimits.Family, _ credential: CallerAuthenticator.Credential? = nil,
+        bodyLimit: Int? = nil
+    ) -> RouterGroup<AppRequestContext> {
         let group = router.group(path)
         if let limit = parts.rateLimit(family) { group.add(middleware: limit) }
         if let bodyLimit { group.add(middleware: BodyLimitMiddleware(bytes: bodyLimit)) }
@@ -192,24 +204,31 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     SystemController(store: parts.store, clicks: parts.clicks, links: parts.links, metrics: parts.metrics, metricsToken: settings.metricsToken)
         .register(on: router)
     AssociationController(directory: parts.directory).register(on: router)
-    FirebaseShortLinksController(store: parts.store, directory: parts.directory, links: parts.linkService, port: parts.port,
-                                 installedMarker: parts.installedMarker).register(on: group(RouterPath(APIPath.firebaseShortLinks), .api))
-    BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(on: group(RouterPath(APIPath.branchURL), .api))
+    FirebaseShortLinksController(
+        store: parts.store, directory: parts.directory, links: parts.linkService, port: parts.port,
+        installedMarker: parts.installedMarker
+    ).register(on: group(RouterPath(APIPath.firebaseShortLinks), .api))
+    BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(
+        on: group(RouterPath(APIPath.branchURL), .api))
     AppsController(apps: parts.appService).register(on: group(RouterPath(APIPath.apps), .api, .adminToken).group(context: AdminContext.self))
     LinksController(links: parts.linkService).register(on: group(RouterPath(APIPath.links), .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192
     SDKController(directory: parts.directory, links: parts.links, port: parts.port, maxURLBytes: settings.maxURLBytes)
         .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
-    DeferredController(store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
-                       addresses: parts.addresses).register(
+    DeferredController(
+        store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
+        addresses: parts.addresses
+    ).register(
         deferred: group(RouterPath(APIPath.sdkDeferred), .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
         events: group(RouterPath(APIPath.sdkEvents), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)
     )
     let webSDK = WebSDKController(links: parts.linkService)
     webSDK.register(on: router)
     let sdkLinks = router.group(RouterPath(APIPath.sdkLinks))
-    sdkLinks.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
-                                            allowMethods: [.post, .options], maxAge: .seconds(3600)))
+    sdkLinks.add(
+        middleware: CORSMiddleware(
+            allowOrigin: .originBased, allowHeaders: [.contentType, CallerAuthenticator.keyHeader],
+            allowMethods: [.post, .options], maxAge: .seconds(3600)))
     // Errors become responses inside CORS, so the page can read them.
     sdkLinks.add(middleware: ErrorMiddleware(maxURLBytes: settings.maxURLBytes, store: parts.store))
     if let limit = parts.rateLimit(.sdk) { sdkLinks.add(middleware: limit) }

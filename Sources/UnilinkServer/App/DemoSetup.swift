@@ -1,5 +1,5 @@
-import UnilinkAPI
 import Foundation
+import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
@@ -21,18 +21,23 @@ enum DemoSetup {
         let app = App(
             id: Identifiers.appID(), name: "Unilink Demo",
             ios: .init(teamID: "ABCDE12345", bundleID: "com.example.unilinkdemo", appStoreID: "1234567890", scheme: "unilinkdemo"),
-            android: .init(package: "com.example.unilinkdemo", scheme: "unilinkdemo",
-                           sha256CertFingerprints: [Array(repeating: "AB", count: 32).joined(separator: ":")]),
+            android: .init(
+                package: "com.example.unilinkdemo", scheme: "unilinkdemo",
+                sha256CertFingerprints: [Array(repeating: "AB", count: 32).joined(separator: ":")]),
             web: .init(fallbackURL: "https://www.example.com/", allowedHosts: ["www.example.com"]),
-            domains: [.init(host: hosts.primary, role: .primary), .init(host: hosts.alternate, role: .alternate), .init(host: hosts.short, role: .short)],
+            domains: [
+                .init(host: hosts.primary, role: .primary), .init(host: hosts.alternate, role: .alternate), .init(host: hosts.short, role: .short),
+            ],
             paths: ["/p/*", "/u/*"], excludePaths: ["/help/*"], createdAt: now
         )
         let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
         do {
-            try await store.insert(app: app, keys: [
-                AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
-                AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
-            ])
+            try await store.insert(
+                app: app,
+                keys: [
+                    AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
+                    AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
+                ])
         } catch StoreError.hostTaken {
             // Another instance, started at the same moment, made the demo.
             return nil
@@ -41,7 +46,10 @@ enum DemoSetup {
             id: Identifiers.linkID(at: now), appID: app.id, code: ShortCode.make(), alias: "welcome",
             content: LinkContent(
                 path: "/p/welcome", deepLinkValue: "welcome", ref: "demo", webURL: "https://www.example.com/welcome",
-                social: .init(title: "Welcome to Unilink", description: "This link opens the app on an iPhone or Android phone, the store when the app is missing, and the web on a desktop.")
+                social: .init(
+                    title: "Welcome to Unilink",
+                    description: "This link opens the app on an iPhone or Android phone, the store when the app is missing, and the web on a desktop."
+                )
             ),
             createdAt: now, updatedAt: now
         )

@@ -14,8 +14,10 @@ struct LogLineHandler: LogHandler {
     private let label: String
     private let write: @Sendable (String) -> Void
 
-    init(label: String, metadataProvider: Logger.MetadataProvider? = nil,
-         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    init(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.label = label
         self.metadataProvider = metadataProvider
         self.write = write

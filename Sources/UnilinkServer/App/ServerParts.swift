@@ -36,6 +36,7 @@ struct ServerParts: Sendable {
 
     /// The route family's limit, or `nil` when limits are off.
     func rateLimit(_ family: RateLimits.Family) -> RateLimitMiddleware? {
-        settings.rateLimits.isEnabled ? RateLimitMiddleware(family: family, limits: settings.rateLimits, limiter: rateLimiter, addresses: addresses) : nil
+        settings.rateLimits.isEnabled
+            ? RateLimitMiddleware(family: family, limits: settings.rateLimits, limiter: rateLimiter, addresses: addresses) : nil
     }
 }

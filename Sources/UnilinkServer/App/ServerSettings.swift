@@ -1,8 +1,8 @@
-import Foundation
 public import Configuration
+import Foundation
 public import Logging
-public import UnilinkStorage
 import UnilinkCore
+public import UnilinkStorage
 
 /// Everything `unilink serve` can be told, by flag or `UNILINK_*` environment variable.
 public struct ServerSettings: Sendable {
@@ -84,7 +84,8 @@ public struct ServerSettings: Sendable {
         }
         adminToken = config.string(forKey: "admin_token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
         if let token = adminToken, let weakness = AdminToken.weakness(of: token) {
-            throw SettingsError("""
+            throw SettingsError(
+                """
                 UNILINK_ADMIN_TOKEN (--admin-token) \(weakness): it guards the whole API and dashboard. \
                 Use at least \(AdminToken.minimumLength) random characters, e.g. $(openssl rand -base64 32), \
                 or leave it unset and unilink generates one and prints it once
@@ -93,7 +94,9 @@ public struct ServerSettings: Sendable {
         if let proxies = config.string(forKey: "trusted_proxies"), !proxies.isEmpty {
             trustedProxies = try proxies.split(separator: ",").map { text in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                guard let range = AddressRange(trimmed) else { throw SettingsError("UNILINK_TRUSTED_PROXIES: '\(trimmed)' is not an address or CIDR") }
+                guard let range = AddressRange(trimmed) else {
+                    throw SettingsError("UNILINK_TRUSTED_PROXIES: '\(trimmed)' is not an address or CIDR")
+                }
                 return range
             }
         }
@@ -106,7 +109,8 @@ public struct ServerSettings: Sendable {
         rateLimits = try RateLimits(config.string(forKey: "rate_limits"))
         migrates = config.bool(forKey: "migrate", default: true)
         databasePool.maximumConnections = try Self.number(config, "database_pool_size", in: 1...1000, "a number") ?? databasePool.maximumConnections
-        databasePool.acquireTimeout = try Self.number(config, "database_timeout_seconds", in: 0.1...600, "a number of seconds") ?? databasePool.acquireTimeout
+        databasePool.acquireTimeout =
+            try Self.number(config, "database_timeout_seconds", in: 0.1...600, "a number of seconds") ?? databasePool.acquireTimeout
         databasePool.startWait = try Self.number(config, "database_wait", in: 0...3600, "a number of seconds", unit: "s") ?? databasePool.startWait
         reloadSeconds = try Self.number(config, "reload_seconds", in: 1...3600, "a number of seconds") ?? reloadSeconds
         dashboardHost = config.string(forKey: "dashboard_host").map { HostName.normalize($0) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -141,7 +145,9 @@ public struct ServerSettings: Sendable {
         let bare = unit.map { text.hasSuffix($0) ? String(text.dropLast($0.count)) : text } ?? text
         guard let value = Number(bare), range.contains(value) else {
             func shown(_ bound: Number) -> String { "\(bound)".hasSuffix(".0") ? String("\(bound)".dropLast(2)) : "\(bound)" }
-            let bounds = shown(range.upperBound) == "\(Int.max)" ? "from \(shown(range.lowerBound)) up" : "\(shown(range.lowerBound)) to \(shown(range.upperBound))"
+            let bounds =
+                shown(range.upperBound) == "\(Int.max)"
+                ? "from \(shown(range.lowerBound)) up" : "\(shown(range.lowerBound)) to \(shown(range.upperBound))"
             throw SettingsError("UNILINK_\(key.uppercased()) '\(text)' is not \(kind) (\(bounds))")
         }
         return value

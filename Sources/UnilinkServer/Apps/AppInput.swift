@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import UnilinkAPI
 import UnilinkCore
 
@@ -38,7 +38,9 @@ enum AppInput {
         if let excluded = body.excludePaths { app.excludePaths = try patterns(excluded, field: "exclude_paths") }
         if let window = body.matchWindowSeconds {
             guard WireLimits.matchWindowSeconds.contains(window) else {
-                throw APIError.badRequest("'match_window_seconds' must be between \(WireLimits.matchWindowSeconds.lowerBound) and \(WireLimits.matchWindowSeconds.upperBound)")
+                throw APIError.badRequest(
+                    "'match_window_seconds' must be between \(WireLimits.matchWindowSeconds.lowerBound) and \(WireLimits.matchWindowSeconds.upperBound)"
+                )
             }
             app.matchWindowSeconds = window
         }
@@ -65,8 +67,11 @@ enum AppInput {
         let team = try identity(body.teamID, old?.teamID, "ios.team_id", creating: creating)
         let bundle = try identity(body.bundleID, old?.bundleID, "ios.bundle_id", creating: creating)
         guard AppID.isValidTeamID(team) else { throw APIError.badRequest("'ios.team_id' must be ten upper-case letters or digits, like ABCDE12345") }
-        guard AppID.isValidBundleID(bundle), WireLimits.identifierLength.contains(bundle.utf8.count) else { throw APIError.badRequest("'ios.bundle_id' must be a reverse-DNS name like com.example.app") }
-        var ios = App.IOS(teamID: team, bundleID: bundle, appStoreID: old?.appStoreID, scheme: old?.scheme, additionalAppIDs: old?.additionalAppIDs ?? [])
+        guard AppID.isValidBundleID(bundle), WireLimits.identifierLength.contains(bundle.utf8.count) else {
+            throw APIError.badRequest("'ios.bundle_id' must be a reverse-DNS name like com.example.app")
+        }
+        var ios = App.IOS(
+            teamID: team, bundleID: bundle, appStoreID: old?.appStoreID, scheme: old?.scheme, additionalAppIDs: old?.additionalAppIDs ?? [])
         if let storeID = body.appStoreID {
             guard WireLimits.appStoreIDLength.contains(storeID.utf8.count), storeID.utf8.allSatisfy(\.isASCIIDigit) else {
                 throw APIError.badRequest("'ios.app_store_id' must be the numeric App Store id, like 123456789")
@@ -89,10 +94,12 @@ enum AppInput {
     private static func android(_ body: AppBody.Android, merging old: App.Android?, creating: Bool) throws -> App.Android {
         let package = try identity(body.package, old?.package, "android.package", creating: creating)
         let parts = package.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2, WireLimits.identifierLength.contains(package.utf8.count), parts.allSatisfy({ part in
-            guard let first = part.first, first.isASCII, first.isLetter else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }) else {
+        guard parts.count >= 2, WireLimits.identifierLength.contains(package.utf8.count),
+            parts.allSatisfy({ part in
+                guard let first = part.first, first.isASCII, first.isLetter else { return false }
+                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            })
+        else {
             throw APIError.badRequest("'android.package' must be a Java package name like com.example.app")
         }
         var android = App.Android(package: package, scheme: old?.scheme, sha256CertFingerprints: old?.sha256CertFingerprints ?? [])
@@ -125,16 +132,20 @@ enum AppInput {
             }
         }
         if let hosts = body.allowedHosts {
-            guard hosts.count <= WireLimits.allowedHosts else { throw APIError.badRequest("'web.allowed_hosts' has more than \(WireLimits.allowedHosts) entries") }
+            guard hosts.count <= WireLimits.allowedHosts else {
+                throw APIError.badRequest("'web.allowed_hosts' has more than \(WireLimits.allowedHosts) entries")
+            }
             if let long = hosts.first(where: { !WireLimits.identifierLength.contains($0.unicodeScalars.count) }) {
-                throw APIError.badRequest("'web.allowed_hosts' has '\(long.prefix(40))', which is not 1 to \(WireLimits.identifierLength.upperBound) characters")
+                throw APIError.badRequest(
+                    "'web.allowed_hosts' has '\(long.prefix(40))', which is not 1 to \(WireLimits.identifierLength.upperBound) characters")
             }
             // Stored as browsers write them (`münchen.de` as `xn--mnchen-3ya.de`), so the list
             // reads back as the hosts it compares with.
             web.allowedHosts = try hosts.map { host in
                 let bare = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
                 guard !bare.isEmpty, !bare.contains(where: { "/?#:@".contains($0) }), case .success(let ascii) = URLHost.parse(bare.utf8),
-                      !ascii.hasPrefix("[") else {
+                    !ascii.hasPrefix("[")
+                else {
                     throw APIError.unprocessable("invalid_host", "'web.allowed_hosts' has '\(host)', which is not a host name")
                 }
                 return DestinationPolicy.normalized(host.hasPrefix("*.") ? "*." + ascii : ascii)
@@ -164,9 +175,13 @@ enum AppInput {
     }
 
     private static func patterns(_ patterns: [String], field: String) throws -> [String] {
-        guard patterns.count <= WireLimits.pathPatterns else { throw APIError.badRequest("'\(field)' has more than \(WireLimits.pathPatterns) entries") }
-        for pattern in patterns where !WireLimits.pathPatternLength.contains(pattern.unicodeScalars.count)
-            || pattern.unicodeScalars.contains(where: \.properties.isWhitespace) {
+        guard patterns.count <= WireLimits.pathPatterns else {
+            throw APIError.badRequest("'\(field)' has more than \(WireLimits.pathPatterns) entries")
+        }
+        for pattern in patterns
+        where !WireLimits.pathPatternLength.contains(pattern.unicodeScalars.count)
+            || pattern.unicodeScalars.contains(where: \.properties.isWhitespace)
+        {
             throw APIError.badRequest("'\(field)' has '\(pattern.prefix(80))': a path pattern is 1 to 1024 characters without spaces")
         }
         return patterns
@@ -174,7 +189,8 @@ enum AppInput {
 
     private static func scheme(_ scheme: String, field: String) throws -> String {
         guard let first = scheme.first, first.isASCII, first.isLetter, WireLimits.identifierLength.contains(scheme.utf8.count),
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else {
             throw APIError.badRequest("'\(field)' must be a custom URL scheme like 'shop' (no '://')")
         }
         guard !["http", "https"].contains(scheme.lowercased()) else {
@@ -186,7 +202,9 @@ enum AppInput {
     static func body(of app: App, publishableKey: String?) -> AppBody {
         var body = AppBody(
             name: app.name,
-            ios: app.ios.map { .init(teamID: $0.teamID, bundleID: $0.bundleID, appStoreID: $0.appStoreID, scheme: $0.scheme, additionalAppIDs: $0.additionalAppIDs) },
+            ios: app.ios.map {
+                .init(teamID: $0.teamID, bundleID: $0.bundleID, appStoreID: $0.appStoreID, scheme: $0.scheme, additionalAppIDs: $0.additionalAppIDs)
+            },
             android: app.android.map { .init(package: $0.package, scheme: $0.scheme, sha256CertFingerprints: $0.sha256CertFingerprints) },
             web: .init(fallbackURL: app.web.fallbackURL, allowedHosts: app.web.allowedHosts),
             domains: app.domains.map { .init(host: $0.host, role: $0.role.rawValue) },

@@ -16,10 +16,12 @@ struct AppService: Sendable {
         let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
         try checkHostsFree(app)
         let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
-        try await store.insert(app: app, keys: [
-            AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
-            AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
-        ])
+        try await store.insert(
+            app: app,
+            keys: [
+                AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
+                AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
+            ])
         try await changes.directoryChanged()
         var response = AppInput.body(of: app, publishableKey: publishable)
         response.secretKey = secret
@@ -46,8 +48,9 @@ struct AppService: Sendable {
             answer.secretKey = secret
         case .publishable:
             let publishable = Identifiers.publishableKey()
-            try await store.rotate(to: AppKey(hash: Identifiers.hash(publishable), appID: appID, kind: .publishable, publishable: publishable),
-                                   graceUntil: graceUntil, now: now)
+            try await store.rotate(
+                to: AppKey(hash: Identifiers.hash(publishable), appID: appID, kind: .publishable, publishable: publishable),
+                graceUntil: graceUntil, now: now)
             answer.publishableKey = publishable
         }
         try await changes.directoryChanged()

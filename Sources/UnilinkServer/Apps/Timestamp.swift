@@ -21,8 +21,9 @@ enum Timestamp {
         }
         func byte(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
         guard let year = number(0, 4), byte(4) == UInt8(ascii: "-"), let month = number(5, 2), byte(7) == UInt8(ascii: "-"),
-              let day = number(8, 2), byte(10) == UInt8(ascii: "T"), let hour = number(11, 2), byte(13) == UInt8(ascii: ":"),
-              let minute = number(14, 2), byte(16) == UInt8(ascii: ":"), let second = number(17, 2) else { return nil }
+            let day = number(8, 2), byte(10) == UInt8(ascii: "T"), let hour = number(11, 2), byte(13) == UInt8(ascii: ":"),
+            let minute = number(14, 2), byte(16) == UInt8(ascii: ":"), let second = number(17, 2)
+        else { return nil }
         var index = 19
         var fraction = 0.0
         if byte(index) == UInt8(ascii: ".") {
@@ -40,7 +41,8 @@ enum Timestamp {
         case UInt8(ascii: "Z"): index += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard let hours = number(index + 1, 2), byte(index + 3) == UInt8(ascii: ":"), let minutes = number(index + 4, 2),
-                  hours < 24, minutes < 60 else { return nil }
+                hours < 24, minutes < 60
+            else { return nil }
             offset = (hours * 60 + minutes) * 60 * (byte(index) == UInt8(ascii: "-") ? -1 : 1)
             index += 6
         default: return nil
@@ -53,7 +55,8 @@ enum Timestamp {
         // Checked above, so the calendar has nothing to roll over; a leap second counts as the 59th.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))) else {
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59)))
+        else {
             return nil
         }
         return date.addingTimeInterval(fraction - Double(offset))

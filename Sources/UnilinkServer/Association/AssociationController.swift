@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
-import UnilinkAPI
 import NIOCore
+import UnilinkAPI
 import UnilinkCore
 
 /// The association files and robots.txt, per host, from memory: they answer even when

@@ -9,7 +9,9 @@ enum AdminToken {
     /// or so few distinct characters that its length means little (`aaaa...`, `abcabc...`).
     /// Generated tokens are 32 random bytes and always pass.
     static func weakness(of token: String) -> String? {
-        if token.count < minimumLength { return "is only \(token.count) character\(token.count == 1 ? "" : "s") long (at least \(minimumLength) needed)" }
+        if token.count < minimumLength {
+            return "is only \(token.count) character\(token.count == 1 ? "" : "s") long (at least \(minimumLength) needed)"
+        }
         if Set(token).count < 8 { return "has only \(Set(token).count) different characters" }
         return nil
     }

@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -42,7 +42,9 @@ struct ClickController: Sendable {
     func answer(_ request: Request, name: String, host: HostDirectory.Host, peer: String?, logger: Logger) async throws -> BufferedResponse {
         let address = addresses.address(request, peer: peer, logger: logger)
         if let refusal = limit?.refusal(request, address: address) { return refusal }
-        if isDebugRequest(request) { return try await debugAnswer(name: name, path: request.uri.path, query: request.uri.query ?? "", head: request.method == .head) }
+        if isDebugRequest(request) {
+            return try await debugAnswer(name: name, path: request.uri.path, query: request.uri.query ?? "", head: request.method == .head)
+        }
         let link = try await LinkResolver(cache: links).resolve(host: host, name: name, path: request.uri.path, query: request.uri.query)
         return answer(request, name: name, host: host, link: link, clientAddress: address, logger: logger)
     }
@@ -78,17 +80,20 @@ struct ClickController: Sendable {
         )
         let router = ClickRouter(addressing: port.addressing)
         let decision = router.decide(link, for: visit)
-        logger.debug("click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
+        logger.debug(
+            "click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
         if !head { metrics.count(decision.outcome, platform) }
         if let outcome = decision.outcome, !head {
-            clicks.enqueue(ClickRecord(
-                clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
-                platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                pending: ClickRecording.pendingClick(link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
-                                                     userAgentHeader: userAgentHeader),
-                continuesClick: carriedClickID != nil
-            ))
+            clicks.enqueue(
+                ClickRecord(
+                    clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
+                    platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
+                    pending: ClickRecording.pendingClick(
+                        link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
+                        userAgentHeader: userAgentHeader),
+                    continuesClick: carriedClickID != nil
+                ))
         }
         return respond(decision, head: head) { form, audience in
             previews.page(form, for: audience, of: link, on: host, router: router)
@@ -110,7 +115,8 @@ struct ClickController: Sendable {
     /// The sender's signed word that this visitor has the app; a marker for another link is no marker.
     private func knownInstalled(_ query: String?, link: Link?) -> Bool {
         guard let link, let query, query.contains(LinkParameters.installedKey),
-              let marker = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.installedKey })?.value else { return false }
+            let marker = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.installedKey })?.value
+        else { return false }
         return installedMarker.isValid(Substring(marker), for: link)
     }
 
@@ -140,7 +146,8 @@ struct ClickController: Sendable {
     }
 
     private static func redirect(_ location: String) -> BufferedResponse {
-        BufferedResponse(status: .found, headers: [.location: location, .cacheControl: "no-store", referrerPolicy: "no-referrer"], body: ByteBuffer())
+        BufferedResponse(
+            status: .found, headers: [.location: location, .cacheControl: "no-store", referrerPolicy: "no-referrer"], body: ByteBuffer())
     }
 
     private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!

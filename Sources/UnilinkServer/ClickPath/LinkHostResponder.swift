@@ -1,6 +1,6 @@
 import Hummingbird
-import UnilinkAPI
 import Logging
+import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
@@ -73,7 +73,8 @@ struct LinkHostResponder: HTTPResponder {
         let path = request.uri.path
         guard request.method == .get || request.method == .head else {
             let name = HostName.normalize(request.linkHost)
-            let isLinkPath = !SharedPaths.contains(path) && name != dashboardHost
+            let isLinkPath =
+                !SharedPaths.contains(path) && name != dashboardHost
                 && directory.host(name) != nil
             return isLinkPath ? .notAllowed : .router
         }

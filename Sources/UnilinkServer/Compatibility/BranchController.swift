@@ -35,7 +35,9 @@ struct BranchController {
         try await answering {
             let app = try app(for: try context.parameters.require("branch_key"))
             let bodies = try await decode([BranchLink].self, request, context)
-            guard bodies.count <= Self.maxBulk else { throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)") }
+            guard bodies.count <= Self.maxBulk else {
+                throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)")
+            }
             var answers: [BranchAnswer] = []
             for body in bodies {
                 do {
@@ -60,7 +62,9 @@ struct BranchController {
                 throw APIError.notFound("'\(text.prefix(200))' is not a short link of this app")
             }
             let link: Link?
-            if let found = try await store.link(code: segment), found.appID == app.id { link = found } else {
+            if let found = try await store.link(code: segment), found.appID == app.id {
+                link = found
+            } else {
                 link = try await store.link(appID: app.id, alias: segment)
             }
             guard let link else { throw APIError.notFound("no link of this app at '\(text.prefix(200))'") }
@@ -72,7 +76,9 @@ struct BranchController {
     private func url(of body: BranchLink, app: App) async throws -> String {
         let (link, _) = try await links.create(try body.body(), app: app)
         let shown = links.shown(link, app)
-        guard let url = shown.shortURL ?? shown.longURL else { throw APIError.conflict("no_short_host", "the app has no short host to put the link on") }
+        guard let url = shown.shortURL ?? shown.longURL else {
+            throw APIError.conflict("no_short_host", "the app has no short host to put the link on")
+        }
         return url
     }
 

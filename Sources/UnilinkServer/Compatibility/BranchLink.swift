@@ -39,7 +39,8 @@ struct BranchLink: Decodable, Sendable {
             guard let seconds = Int(duration) else { throw APIError.badRequest("'$match_duration' must be a number of seconds") }
             body.matchWindowSeconds = seconds
         }
-        let campaign = LinkBody.Campaign(channel: channel ?? take("~channel"), campaign: campaign ?? take("~campaign"), feature: feature ?? take("~feature"))
+        let campaign = LinkBody.Campaign(
+            channel: channel ?? take("~channel"), campaign: campaign ?? take("~campaign"), feature: feature ?? take("~feature"))
         if campaign != LinkBody.Campaign() { body.campaign = campaign }
         var extra: [String: String] = [:]
         if let stage = stage ?? take("~stage") { extra["~stage"] = stage }
@@ -69,7 +70,7 @@ struct BranchLink: Decodable, Sendable {
             ("$og_image_url", link.social?.imageURL), ("~channel", link.campaign?.channel), ("~campaign", link.campaign?.campaign),
             ("~feature", link.campaign?.feature), ("deep_link_value", link.deepLinkValue),
         ]
-        for case let (key, value?) in pairs { data[key] = .string(value) }
+        for case (let key, let value?) in pairs { data[key] = .string(value) }
         if link.webOnly == true { data["$web_only"] = .bool(true) }
         if let window = link.matchWindowSeconds { data["$match_duration"] = .number(Double(window)) }
         for (key, value) in link.data ?? [:] { data[key] = .string(value) }

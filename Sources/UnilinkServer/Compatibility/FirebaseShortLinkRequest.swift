@@ -66,11 +66,15 @@ struct FirebaseShortLinkRequest: Decodable {
             guard let url = LinkURL(long), url.scheme == "https" || url.scheme == "http" else {
                 throw .invalid("longDynamicLink '\(long.prefix(200))' is not a URL")
             }
-            guard url.path.isEmpty || url.path == "/" else { throw .invalid("longDynamicLink must have no path before '?': the domain is the prefix") }
+            guard url.path.isEmpty || url.path == "/" else {
+                throw .invalid("longDynamicLink must have no path before '?': the domain is the prefix")
+            }
             return (url.host.lowercased(), URLText.queryItems(Substring(url.query ?? "")))
         }
         guard let info = dynamicLinkInfo else { throw .invalid("give longDynamicLink or dynamicLinkInfo") }
-        guard let prefix = info.domainUriPrefix, let url = LinkURL(prefix) else { throw .invalid("dynamicLinkInfo.domainUriPrefix is missing or not a URL") }
+        guard let prefix = info.domainUriPrefix, let url = LinkURL(prefix) else {
+            throw .invalid("dynamicLinkInfo.domainUriPrefix is missing or not a URL")
+        }
         guard url.path.isEmpty || url.path == "/" else {
             throw .invalid("domainUriPrefix '\(prefix.prefix(200))' has a path; use one of the app's short hosts without a path")
         }
@@ -81,7 +85,8 @@ struct FirebaseShortLinkRequest: Decodable {
             ("ius", info.iosInfo?.iosCustomScheme), ("ipfl", info.iosInfo?.iosIpadFallbackLink), ("ipbi", info.iosInfo?.iosIpadBundleId),
             ("isi", info.iosInfo?.iosAppStoreId), ("imv", info.iosInfo?.iosMinimumVersion),
             ("efr", info.navigationInfo?.enableForcedRedirect == true ? "1" : nil),
-            ("st", info.socialMetaTagInfo?.socialTitle), ("sd", info.socialMetaTagInfo?.socialDescription), ("si", info.socialMetaTagInfo?.socialImageLink),
+            ("st", info.socialMetaTagInfo?.socialTitle), ("sd", info.socialMetaTagInfo?.socialDescription),
+            ("si", info.socialMetaTagInfo?.socialImageLink),
             ("utm_source", play?.utmSource), ("utm_medium", play?.utmMedium), ("utm_campaign", play?.utmCampaign), ("utm_term", play?.utmTerm),
             ("utm_content", play?.utmContent), ("at", itunes?.at), ("ct", itunes?.ct), ("mt", itunes?.mt), ("pt", itunes?.pt),
         ]

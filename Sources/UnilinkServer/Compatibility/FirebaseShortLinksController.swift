@@ -28,7 +28,8 @@ struct FirebaseShortLinksController {
     }
 
     private func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard let key = request.uri.queryParameters["key"].map(String.init), case .success(let app) = directory.current.app(forPublishableKey: key) else {
+        guard let key = request.uri.queryParameters["key"].map(String.init), case .success(let app) = directory.current.app(forPublishableKey: key)
+        else {
             throw FirebaseError.permissionDenied("API key not valid. Pass the app's publishable key as ?key=")
         }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
@@ -36,7 +37,8 @@ struct FirebaseShortLinksController {
         do {
             body = try JSONDecoder().decode(FirebaseShortLinkRequest.self, from: Data(buffer.readableBytesView))
         } catch {
-            throw FirebaseError.invalid("the body is not a shortLinks request: \(error is DecodingError ? DecodingProblem.describe(error as! DecodingError) : "\(error)")")
+            throw FirebaseError.invalid(
+                "the body is not a shortLinks request: \(error is DecodingError ? DecodingProblem.describe(error as! DecodingError) : "\(error)")")
         }
         let (host, given) = try body.longLink()
         guard let domain = app.domains.first(where: { $0.host == host }) else {
@@ -85,13 +87,17 @@ struct FirebaseShortLinksController {
                 continue
             }
             let now = Date.now
-            var link = Link(id: Identifiers.linkID(at: now), appID: app.id, code: ShortCode.make(), alias: alias, content: content, createdAt: now, updatedAt: now)
+            var link = Link(
+                id: Identifiers.linkID(at: now), appID: app.id, code: ShortCode.make(), alias: alias, content: content, createdAt: now, updatedAt: now
+            )
             link.content = content
             do {
                 return try await links.insert([link])[0]
             } catch StoreError.aliasTaken {
                 // Another instance stored the same suffix a moment ago: look again.
-                if let raced = try await store.link(appID: app.id, alias: alias), raced.content.dynamicLinkQuery == content.dynamicLinkQuery { return raced }
+                if let raced = try await store.link(appID: app.id, alias: alias), raced.content.dynamicLinkQuery == content.dynamicLinkQuery {
+                    return raced
+                }
             }
         }
         throw FirebaseError.invalid("no free suffix for this link; retry")

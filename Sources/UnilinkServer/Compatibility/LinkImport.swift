@@ -1,6 +1,6 @@
 import Foundation
-public import UnilinkAPI
 import SwiftCSV
+public import UnilinkAPI
 import UnilinkCore
 
 /// Links exported from Firebase Dynamic Links, Branch or as JSON, as the link bodies the
@@ -35,11 +35,13 @@ public enum LinkImport {
             } catch {
                 throw Failure(description: "the file is not CSV: \(error)")
             }
-            let header = Dictionary(csv.header.map { ($0.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let header = Dictionary(
+                csv.header.map { ($0.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             return try csv.rows.enumerated().map { index, row in
                 let line = index + 2
-                let cells = Dictionary(row.map { ($0.key.trimmingCharacters(in: .whitespaces), $0.value.trimmingCharacters(in: .whitespaces)) },
-                                       uniquingKeysWith: { first, _ in first })
+                let cells = Dictionary(
+                    row.map { ($0.key.trimmingCharacters(in: .whitespaces), $0.value.trimmingCharacters(in: .whitespaces)) },
+                    uniquingKeysWith: { first, _ in first })
                 return format == .fdlCSV ? try fdl(cells, header: header, line: line) : branch(cells, line: line)
             }
         }
@@ -51,7 +53,8 @@ public enum LinkImport {
     /// Firebase's export: the short link and the long dynamic link it expanded to.
     static func fdl(_ cells: [String: String], header: [String: String], line: Int) throws -> Row {
         guard let shortColumn = shortColumns.lazy.compactMap({ header[$0] }).first,
-              let longColumn = longColumns.lazy.compactMap({ header[$0] }).first else {
+            let longColumn = longColumns.lazy.compactMap({ header[$0] }).first
+        else {
             throw Failure(description: "an FDL CSV needs a short link column (\(shortColumns[0])) and a long link column (\(longColumns[0]))")
         }
         let old = cells[shortColumn] ?? "", long = cells[longColumn] ?? ""
@@ -81,9 +84,11 @@ public enum LinkImport {
         for key in ["deep_link_value"] where cells[key]?.isEmpty == false { data[key] = .string(cells[key]!) }
         let alias = cells["alias"].flatMap { $0.isEmpty ? nil : $0 } ?? self.alias(of: old)
         do {
-            row.body = try BranchLink(alias: alias, data: data, channel: cells["channel"].flatMap { $0.isEmpty ? nil : $0 },
-                                      feature: cells["feature"].flatMap { $0.isEmpty ? nil : $0 },
-                                      campaign: cells["campaign"].flatMap { $0.isEmpty ? nil : $0 }).body()
+            row.body = try BranchLink(
+                alias: alias, data: data, channel: cells["channel"].flatMap { $0.isEmpty ? nil : $0 },
+                feature: cells["feature"].flatMap { $0.isEmpty ? nil : $0 },
+                campaign: cells["campaign"].flatMap { $0.isEmpty ? nil : $0 }
+            ).body()
         } catch let error as APIError {
             row.problem = error.message
         } catch {

@@ -31,8 +31,10 @@ struct DashboardMiddleware: RouterMiddleware {
         } catch DashboardError.badRequest(let text) {
             return page("Bad request", text, .badRequest)
         } catch StoreError.storageUnavailable {
-            var response = page("Storage full", "The server cannot store anything right now (its storage is full or read-only); nothing was changed. Try again later.",
-                                .serviceUnavailable)
+            var response = page(
+                "Storage full",
+                "The server cannot store anything right now (its storage is full or read-only); nothing was changed. Try again later.",
+                .serviceUnavailable)
             response.headers[.retryAfter] = "30"
             return response
         } catch StoreError.unavailable {

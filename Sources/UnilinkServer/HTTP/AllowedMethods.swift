@@ -14,8 +14,9 @@ struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             let methods = table.methods(for: request.uri.path)
             guard !methods.isEmpty, !methods.contains(request.method) else { throw error }
-            var refusal = APIError(.methodNotAllowed, "method_not_allowed",
-                                   "\(request.method.rawValue) is not allowed on \(request.uri.path.prefix(200)); it takes \(Self.list(methods))")
+            var refusal = APIError(
+                .methodNotAllowed, "method_not_allowed",
+                "\(request.method.rawValue) is not allowed on \(request.uri.path.prefix(200)); it takes \(Self.list(methods))")
             refusal.headers[.allow] = Self.list(methods)
             throw refusal
         }

@@ -25,7 +25,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch {
-            if store?.isClosed == true { return try Self.translate(StoreError.unavailable("the database is closed"), logger: context.logger).response(from: request, context: context) }
+            if store?.isClosed == true {
+                return try Self.translate(StoreError.unavailable("the database is closed"), logger: context.logger).response(
+                    from: request, context: context)
+            }
             return try Self.translate(error, logger: context.logger).response(from: request, context: context)
         }
     }
@@ -57,7 +60,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .storageUnavailable(let reason):
                 // Logged by the store's health once it changes, and shown by /readyz.
                 logger.warning("storage refused a write", metadata: ["reason": "\(reason)"])
-                var error = APIError(.serviceUnavailable, "storage_unavailable", "the server cannot store anything now (its storage is full or read-only); nothing was changed, retry later")
+                var error = APIError(
+                    .serviceUnavailable, "storage_unavailable",
+                    "the server cannot store anything now (its storage is full or read-only); nothing was changed, retry later")
                 error.headers[.retryAfter] = "30"
                 return error
             }

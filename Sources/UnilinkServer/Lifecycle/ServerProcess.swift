@@ -1,6 +1,6 @@
-public import Prometheus
 import Hummingbird
 import Logging
+public import Prometheus
 import ServiceLifecycle
 import Synchronization
 import UnilinkStorage
@@ -31,15 +31,17 @@ public func serve(
             throw StartFailure.classify(error, host: settings.host, port: settings.port) ?? error
         }
     }
-    let run = ServerRun(settings: settings, metrics: metrics, connections: connections, logger: logger, gracefulStopLimit: gracefulStopLimit,
-                        announce: announce)
+    let run = ServerRun(
+        settings: settings, metrics: metrics, connections: connections, logger: logger, gracefulStopLimit: gracefulStopLimit,
+        announce: announce)
     let services: [any Service] = (connections.map { [$0] } ?? []) + [run]
-    let group = ServiceGroup(configuration: .init(
-        services: services.map {
-            .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
-        },
-        logger: logger
-    ))
+    let group = ServiceGroup(
+        configuration: .init(
+            services: services.map {
+                .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
+            },
+            logger: logger
+        ))
     stop.onRequest { Task { await group.triggerGracefulShutdown() } }
     // A failing service's own error (a `StartFailure`) is what the group throws.
     try await group.run()

@@ -2,7 +2,7 @@ import NIOCore
 public import UnilinkStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why the server did not start, as one line a person can act on (Docs/Operating.md lists

@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import UnilinkAPI
 import UnilinkCore
 
@@ -29,7 +29,8 @@ enum LinkInput {
         var content = link.content
         if let path = body.path {
             guard path.hasPrefix("/"), path.unicodeScalars.count <= maxValueLength,
-                  !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" }) else {
+                !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" })
+            else {
                 throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")
             }
             content.path = path
@@ -74,7 +75,8 @@ enum LinkInput {
         }
         if let data = body.data {
             guard data.count <= WireLimits.dataKeys else { throw APIError.badRequest("'data' has more than \(WireLimits.dataKeys) keys") }
-            for (key, value) in data where !WireLimits.dataKeyLength.contains(key.unicodeScalars.count) || value.unicodeScalars.count > maxValueLength {
+            for (key, value) in data where !WireLimits.dataKeyLength.contains(key.unicodeScalars.count) || value.unicodeScalars.count > maxValueLength
+            {
                 throw APIError.badRequest("'data' key '\(key.prefix(40))' must be 1 to 128 characters with a value up to \(maxValueLength)")
             }
             content.data = data
@@ -93,7 +95,9 @@ enum LinkInput {
             case .success(let value): checked = value
             case .failure(let refusal): throw APIError.unprocessable(refusal.code, "dynamic_link: \(refusal)")
             }
-            content.dynamicLinkQuery = checked.replacingDestinations(in: items).map { "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))" }.joined(separator: "&")
+            content.dynamicLinkQuery = checked.replacingDestinations(in: items).map {
+                "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))"
+            }.joined(separator: "&")
             LinkParameters.apply(items.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
             if content.deepLinkValue == nil { content.deepLinkValue = checked.link }
             if content.path == nil { content.path = "/" }
@@ -112,20 +116,27 @@ enum LinkInput {
             link.expiresAt = date
         }
         if let window = body.matchWindowSeconds {
-            guard WireLimits.matchWindowSeconds.contains(window) else { throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800") }
+            guard WireLimits.matchWindowSeconds.contains(window) else {
+                throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800")
+            }
             link.matchWindowSeconds = window
         }
     }
 
     private static func text(_ value: String?, _ field: String) throws -> String? {
         guard let value else { return nil }
-        guard value.unicodeScalars.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        guard value.unicodeScalars.count <= maxValueLength else {
+            throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters")
+        }
         return value
     }
 
-    private static func destination(_ value: String?, _ field: String, _ kind: DestinationPolicy.Kind, _ policy: DestinationPolicy) throws -> String? {
+    private static func destination(_ value: String?, _ field: String, _ kind: DestinationPolicy.Kind, _ policy: DestinationPolicy) throws -> String?
+    {
         guard let value else { return nil }
-        guard value.unicodeScalars.count <= maxValueLength else { throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters") }
+        guard value.unicodeScalars.count <= maxValueLength else {
+            throw APIError.badRequest("'\(field)' is longer than \(maxValueLength) characters")
+        }
         switch policy.check(value, kind: kind) {
         case .success(let href): return href
         case .failure(let refusal): throw APIError.unprocessable(refusal.code, "'\(field)': \(refusal)")

@@ -33,7 +33,8 @@ struct LinkService: Sendable {
     /// `replacing` makes the body the whole link (the dashboard's form, where an emptied
     /// field means "no value"); otherwise absent fields keep their values (PATCH).
     func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false) async throws -> Link {
-        var link = try replacing
+        var link =
+            try replacing
             ? LinkInput.create(body, app: app, id: old.id, code: old.code, now: .now)
             : LinkInput.patch(old, with: body, app: app, now: .now)
         link.createdAt = old.createdAt
@@ -140,7 +141,8 @@ struct LinkService: Sendable {
 
     /// One link's numbers between two days (`from`, `to` inclusive).
     func report(_ link: Link, from: String, to: String) async throws -> LinkStatsReport {
-        LinkStatsReport(counts: try await store.clickCounts(linkID: link.id, from: from, to: to),
-                        events: try await store.eventCounts(linkID: link.id, from: from, to: to))
+        LinkStatsReport(
+            counts: try await store.clickCounts(linkID: link.id, from: from, to: to),
+            events: try await store.eventCounts(linkID: link.id, from: from, to: to))
     }
 }

@@ -79,10 +79,11 @@ struct LinksController {
         let from = try Self.day(query["from"].map(String.init), field: "from") ?? "0000-01-01"
         let to = try Self.day(query["to"].map(String.init), field: "to") ?? "9999-12-31"
         let report = try await links.report(link, from: from, to: to)
-        return try HTTPBody.json(LinkStats(
-            linkID: link.id, clicks: report.clicks, byPlatform: report.byPlatform, byOutcome: report.byOutcome,
-            installs: report.installs, opens: report.opens, daily: report.days.map { LinkStats.Day(date: $0.day, clicks: $0.clicks) }
-        ))
+        return try HTTPBody.json(
+            LinkStats(
+                linkID: link.id, clicks: report.clicks, byPlatform: report.byPlatform, byOutcome: report.byOutcome,
+                installs: report.installs, opens: report.opens, daily: report.days.map { LinkStats.Day(date: $0.day, clicks: $0.clicks) }
+            ))
     }
 
     private func ownLink(_ context: AppContext) async throws -> Link {
@@ -93,7 +94,8 @@ struct LinksController {
         guard let text else { return nil }
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || $0.element.isASCIIDigit }) else {
+            bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || $0.element.isASCIIDigit })
+        else {
             throw APIError.badRequest("'\(field)' must be a date like 2026-11-22")
         }
         return text

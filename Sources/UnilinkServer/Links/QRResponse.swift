@@ -1,6 +1,6 @@
 import HTTPTypes
-import HummingbirdCore
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import UnilinkAPI
 import UnilinkCore
@@ -14,10 +14,11 @@ enum QRResponse {
         let format = query["format"].map(String.init) ?? "svg"
         guard format == "svg" || format == "png" else { throw APIError.badRequest("'format' must be svg or png") }
         let size = try QueryNumber.parse(query["size"], name: "size", in: 64...2048, unit: "a number of pixels") ?? 256
-        let level = try query["level"].map { text in
-            guard let level = QRErrorCorrection(rawValue: text.uppercased()) else { throw APIError.badRequest("'level' must be L, M, Q or H") }
-            return level
-        } ?? .medium
+        let level =
+            try query["level"].map { text in
+                guard let level = QRErrorCorrection(rawValue: text.uppercased()) else { throw APIError.badRequest("'level' must be L, M, Q or H") }
+                return level
+            } ?? .medium
         let code = try QRCode(text: url, errorCorrection: level)
         let headers: HTTPFields = [.contentType: format == "svg" ? "image/svg+xml" : "image/png", .cacheControl: "private, max-age=300"]
         let bytes = format == "svg" ? Array(code.svg(pixels: size).utf8) : code.png(scale: code.scale(toFit: size))

@@ -29,10 +29,11 @@ struct ChangeListenerService: Service {
         var delay: Duration = .milliseconds(250)
         while !Task.isCancelled {
             do {
-                try await feed.store.listenForChanges(onListening: {
-                    // Whatever changed while we were not listening.
-                    await feed.reloadEverything()
-                }, feed.apply)
+                try await feed.store.listenForChanges(
+                    onListening: {
+                        // Whatever changed while we were not listening.
+                        await feed.reloadEverything()
+                    }, feed.apply)
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("lost the change feed; listening again", metadata: ["error": "\(error)"])

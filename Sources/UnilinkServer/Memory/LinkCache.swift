@@ -85,14 +85,17 @@ final class LinkCache: Sendable {
     private let state = Mutex(State())
     /// A cached link's key, kept twice (slot and index), and its slot's bookkeeping; the
     /// key's strings are the link's own.
-    private static let entryBytes = 2 * MemoryLayout<LinkKey>.stride + MemoryLayout<Slot?>.stride - MemoryLayout<Link>.stride + MemoryLayout<Int>.stride
+    private static let entryBytes =
+        2 * MemoryLayout<LinkKey>.stride + MemoryLayout<Slot?>.stride - MemoryLayout<Link>.stride + MemoryLayout<Int>.stride
     private let load: @Sendable (LinkKey) async throws -> Link?
     let byteBudget: Int
     let missCapacity: Int
     private let onEviction: @Sendable () -> Void
 
-    init(byteBudget: Int = 128 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
-         load: @escaping @Sendable (LinkKey) async throws -> Link?) {
+    init(
+        byteBudget: Int = 128 << 20, missCapacity: Int = 10_000, onEviction: @escaping @Sendable () -> Void = {},
+        load: @escaping @Sendable (LinkKey) async throws -> Link?
+    ) {
         self.byteBudget = byteBudget
         self.missCapacity = missCapacity
         self.onEviction = onEviction
@@ -107,7 +110,6 @@ final class LinkCache: Sendable {
             }
         }
     }
-
 
     /// From memory only: `.some(nil)` for a key known to name no link, `nil` when only the
     /// store can say. A hit counts as a use, as in `link(_:)`.

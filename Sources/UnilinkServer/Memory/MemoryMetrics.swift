@@ -9,14 +9,16 @@ struct MemoryMetrics: Sendable {
     let clicksShed: Counter
 
     init(registry: PrometheusCollectorRegistry) {
-        let evictions = MetricNameDescriptor(namespace: "unilink", metricName: "cache_evictions", unitName: "total",
-                                             helpText: "Times a cache reached its byte budget and made room (links: the least recently clicked go; previews: the cache starts over)")
+        let evictions = MetricNameDescriptor(
+            namespace: "unilink", metricName: "cache_evictions", unitName: "total",
+            helpText: "Times a cache reached its byte budget and made room (links: the least recently clicked go; previews: the cache starts over)")
         linkEvictions = registry.makeCounter(descriptor: evictions, labels: [("cache", "links")])
         previewEvictions = registry.makeCounter(descriptor: evictions, labels: [("cache", "previews")])
-        clicksShed = registry.makeCounter(descriptor: MetricNameDescriptor(
-            namespace: "unilink", metricName: "clicks_shed", unitName: "total",
-            helpText: "Clicks not recorded because the click queue was full (the database is slow or down)"
-        ))
+        clicksShed = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "unilink", metricName: "clicks_shed", unitName: "total",
+                helpText: "Clicks not recorded because the click queue was full (the database is slow or down)"
+            ))
     }
 
     func shed(droppedSoFar: Int, logger: Logger) {

@@ -20,13 +20,16 @@ enum Pages {
 
     /// What every page says about itself, checked once: each preview answers with a page.
     private static let pageFields: HTTPFields = [
-        .contentType: "text/html; charset=utf-8", .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
-        .contentSecurityPolicy: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+        .contentType: "text/html; charset=utf-8", .xContentTypeOptions: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
+        .contentSecurityPolicy:
+            "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
     ]
 
     static func notFound(appName: String, webURL: String?) -> BufferedResponse {
         let link = webURL.map { "<p><a href=\"\(escape($0))\">\(escape(appName))</a></p>" } ?? ""
-        return html(simple(title: "Link not found", text: "This link does not exist or was removed.", extra: link), status: .notFound, cache: "no-store")
+        return html(
+            simple(title: "Link not found", text: "This link does not exist or was removed.", extra: link), status: .notFound, cache: "no-store")
     }
 
     /// A link whose destination the app does not allow: said plainly, never followed.

@@ -37,8 +37,9 @@ struct RateLimitMiddleware: RouterMiddleware {
     }
 
     private func refusal(_ policy: RateLimitPolicy, _ decision: RateLimitPolicy.Decision) -> APIError {
-        var error = APIError(.tooManyRequests, "rate_limited",
-                             "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
+        var error = APIError(
+            .tooManyRequests, "rate_limited",
+            "too many requests: \(policy.quota) per \(policy.window) seconds for '\(policy.name)'; retry in \(decision.resetSeconds) s")
         error.headers[.retryAfter] = String(decision.resetSeconds)
         if family != .clicks { Self.describe(policy, decision, in: &error.headers) }
         return error

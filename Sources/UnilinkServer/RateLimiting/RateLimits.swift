@@ -47,7 +47,9 @@ struct RateLimits: Sendable {
         for item in (text ?? "").split(separator: ",") where !item.isEmpty {
             let trimmed = item.drop(while: { $0 == " " })
             guard let policy = RateLimitPolicy(trimmed), byName[policy.name] != nil else {
-                throw SettingsError("UNILINK_RATE_LIMITS: '\(item)' is not family=requests/seconds with a family among \(Family.allCases.map(\.name).joined(separator: ", "))")
+                throw SettingsError(
+                    "UNILINK_RATE_LIMITS: '\(item)' is not family=requests/seconds with a family among \(Family.allCases.map(\.name).joined(separator: ", "))"
+                )
             }
             byName[policy.name] = policy
         }

@@ -13,10 +13,11 @@ struct PendingClickPurgeService: Service {
 
     func run() async throws {
         await Periodic.run(every: interval, logger: logger, failing: "could not purge pending clicks") {
-            let purged = try await store.exclusively("purge") {
-                try await store.purgeSessions(before: .now)
-                return try await store.purgePendingClicks(before: .now)
-            } ?? 0
+            let purged =
+                try await store.exclusively("purge") {
+                    try await store.purgeSessions(before: .now)
+                    return try await store.purgePendingClicks(before: .now)
+                } ?? 0
             if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }
         }
     }

@@ -16,17 +16,21 @@ struct RetentionService: Service {
         await Periodic.run(every: interval, logger: logger, failing: "could not apply retention") {
             let now = Date.now
             let retention = self.retention
-            let done = try await store.exclusively("retention") {
-                try await store.applyRetention(
-                    clicksBefore: now.addingTimeInterval(-Double(retention.clickDays) * 86_400),
-                    eventsBefore: now.addingTimeInterval(-Double(retention.eventDays) * 86_400),
-                    answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
-                )
-            } ?? .init()
+            let done =
+                try await store.exclusively("retention") {
+                    try await store.applyRetention(
+                        clicksBefore: now.addingTimeInterval(-Double(retention.clickDays) * 86_400),
+                        eventsBefore: now.addingTimeInterval(-Double(retention.eventDays) * 86_400),
+                        answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
+                    )
+                } ?? .init()
             if done != .init() {
-                logger.info("retention applied", metadata: [
-                    "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)", "answers_deleted": "\(done.deferredAnswers)",
-                ])
+                logger.info(
+                    "retention applied",
+                    metadata: [
+                        "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)",
+                        "answers_deleted": "\(done.deferredAnswers)",
+                    ])
             }
         }
     }

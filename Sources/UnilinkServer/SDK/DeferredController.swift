@@ -36,8 +36,11 @@ struct DeferredController {
         let fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
-        let event = match.map { AppEvent(appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
-                                         type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now) }
+        let event = match.map {
+            AppEvent(
+                appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
+                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now)
+        }
         try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
         // Two racing first calls of one install: the stored answer is the one both get.
         return Self.json(try await store.deferredAnswer(appID: app.id, installID: installID) ?? text)
@@ -49,37 +52,48 @@ struct DeferredController {
         let installID = try Self.installID(body.installID)
         let properties = body.properties ?? [:]
         guard (body.name ?? "").unicodeScalars.count <= WireLimits.eventName, properties.count <= WireLimits.eventProperties,
-              properties.allSatisfy({ $0.key.unicodeScalars.count <= WireLimits.eventPropertyKey && $0.value.unicodeScalars.count <= WireLimits.eventPropertyValue }),
-              (body.clickID ?? "").utf8.count <= 128, (body.linkID ?? "").utf8.count <= 128 else {
-            throw APIError.badRequest("'name' takes up to \(WireLimits.eventName) characters, 'properties' up to \(WireLimits.eventProperties) short strings, ids up to 128")
+            properties.allSatisfy({
+                $0.key.unicodeScalars.count <= WireLimits.eventPropertyKey && $0.value.unicodeScalars.count <= WireLimits.eventPropertyValue
+            }),
+            (body.clickID ?? "").utf8.count <= 128, (body.linkID ?? "").utf8.count <= 128
+        else {
+            throw APIError.badRequest(
+                "'name' takes up to \(WireLimits.eventName) characters, 'properties' up to \(WireLimits.eventProperties) short strings, ids up to 128"
+            )
         }
         if body.type == .custom, (body.name ?? "").isEmpty { throw APIError.unprocessable("event_name_required", "a custom event needs a 'name'") }
         var linkID: String?
         if let id = body.linkID {
-            guard let link = try await store.link(id: id), link.appID == app.id else { throw APIError.notFound("no link of this app has the id '\(id)'") }
+            guard let link = try await store.link(id: id), link.appID == app.id else {
+                throw APIError.notFound("no link of this app has the id '\(id)'")
+            }
             linkID = link.id
         } else if let clickID = body.clickID {
             // Only this app's clicks: another app's click id must not add to its stats.
             linkID = try await store.linkID(ofClick: clickID, appID: app.id)
         }
-        try await store.insert(event: AppEvent(
-            appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type.rawValue, name: body.name,
-            properties: body.properties ?? [:], time: .now
-        ))
+        try await store.insert(
+            event: AppEvent(
+                appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type.rawValue, name: body.name,
+                properties: body.properties ?? [:], time: .now
+            ))
         return Response(status: .accepted)
     }
 
     /// Runs `DeferredAnswer`: fetches and consumes what it asks for, until it answers.
     private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
-        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType)?) {
-        var machine = DeferredAnswer(appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
-                                     threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
+        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType)?)
+    {
+        var machine = DeferredAnswer(
+            appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
+            threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
         var action = machine.start()
         while true {
             switch action {
             case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
             case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
-            case .fetchCandidates(let prefix): action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
+            case .fetchCandidates(let prefix):
+                action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
             case .answer(.notFound): return (.init(status: .notFound, deepLink: nil), nil)
             case .answer(.found(let click, let type, let confidence)): return (found(click, type: type, confidence: confidence), (click, type))
             }
@@ -92,10 +106,12 @@ struct DeferredController {
         let app = directory.current.apps[click.appID]
         let host = app?.host(for: .primary) ?? app?.domains.first?.host ?? "localhost"
         let url = port.addressing.url(host: host, path: content.path, query: content.query)
-        return DeepLinkResultBody(status: .found, deepLink: .init(
-            url: url, path: content.path, deepLinkValue: click.content.deepLinkValue, deepLinkSubs: click.content.deepLinkSubs, isDeferred: true,
-            matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event
-        ))
+        return DeepLinkResultBody(
+            status: .found,
+            deepLink: .init(
+                url: url, path: content.path, deepLinkValue: click.content.deepLinkValue, deepLinkSubs: click.content.deepLinkSubs, isDeferred: true,
+                matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event
+            ))
     }
 
     /// The device's description, each field within `WireLimits`.
@@ -120,20 +136,24 @@ struct DeferredController {
         )
     }
 
-    private func fingerprint(_ body: DeferredRequest, signals: DeviceSignals, request: Request, context: SDKContext, now: Date) -> InstallFingerprint {
+    private func fingerprint(_ body: DeferredRequest, signals: DeviceSignals, request: Request, context: SDKContext, now: Date) -> InstallFingerprint
+    {
         let device = body.device
-        let os: UserAgent.OS = switch device.os {
-        case .ios: .ios
-        case .android: .android
-        }
+        let os: UserAgent.OS =
+            switch device.os {
+            case .ios: .ios
+            case .android: .android
+            }
         let keys = networkKeys.keys(for: addresses.address(request, context))
-        return InstallFingerprint(networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
-                                  model: device.model, signals: signals, time: now)
+        return InstallFingerprint(
+            networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
+            model: device.model, signals: signals, time: now)
     }
 
     static func installID(_ text: String) throws -> String {
         guard WireLimits.installIDLength.contains(text.utf8.count),
-              text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
+            text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else {
             throw APIError.badRequest("'install_id' must be 8 to 128 letters, digits, '-' or '_'")
         }
         return text

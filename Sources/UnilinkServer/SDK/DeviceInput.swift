@@ -10,7 +10,8 @@ enum DeviceInput {
         if let scale, !WireLimits.screenScale.contains(scale) { throw APIError.badRequest("'\(field)screen_scale' must be between 0.5 and 10") }
         if let timeZone {
             guard WireLimits.timeZoneLength.contains(timeZone.utf8.count),
-                  timeZone.utf8.allSatisfy({ $0.isASCIIAlphanumeric || "/_+-".utf8.contains($0) }) else {
+                timeZone.utf8.allSatisfy({ $0.isASCIIAlphanumeric || "/_+-".utf8.contains($0) })
+            else {
                 throw APIError.badRequest("'\(field)time_zone' must be an IANA time zone name like Europe/Berlin")
             }
         }

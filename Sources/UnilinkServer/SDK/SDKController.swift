@@ -19,7 +19,9 @@ struct SDKController {
     @Sendable func resolve(_ request: Request, context: SDKContext) async throws -> Response {
         let app = context.app
         let body = try await request.decode(as: ResolveRequest.self, context: context)
-        guard body.url.unicodeScalars.count <= WireLimits.openedURL else { throw APIError.badRequest("'url' is longer than \(WireLimits.openedURL) characters") }
+        guard body.url.unicodeScalars.count <= WireLimits.openedURL else {
+            throw APIError.badRequest("'url' is longer than \(WireLimits.openedURL) characters")
+        }
         guard let url = LinkURL(body.url) else { throw APIError.unprocessable("invalid_url", "'url' is not an absolute URL") }
         let os: UserAgent.OS = body.os == .android ? .android : .ios
         if let version = body.appVersion, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
@@ -47,7 +49,8 @@ struct SDKController {
         }
         // A scheme URL (`shop://u/42?ref=x`): its host and path together are the content path.
         guard [app.ios?.scheme, app.android?.scheme].contains(url.scheme), let primary = app.host(for: .primary) ?? app.domains.first?.host,
-              let host = directory.host(primary) else { return nil }
+            let host = directory.host(primary)
+        else { return nil }
         let path = "/" + ([url.host] + [String(url.path.drop(while: { $0 == "/" }))]).filter { !$0.isEmpty }.joined(separator: "/")
         var resolved = try await resolver.resolve(host: host, name: primary, path: path, query: url.query)
         if resolved == nil {

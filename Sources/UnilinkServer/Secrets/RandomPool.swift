@@ -1,11 +1,11 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The operating system's randomness, drawn a page at a time and handed out once, in
@@ -49,10 +49,10 @@ final class RandomPool: Sendable {
     /// The system's cryptographically secure randomness, for all of `buffer`.
     static func fromSystem(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         #if canImport(Darwin) || canImport(Glibc)
-        arc4random_buf(buffer.baseAddress!, buffer.count)
+            arc4random_buf(buffer.baseAddress!, buffer.count)
         #else
-        var generator = SystemRandomNumberGenerator()
-        for index in buffer.indices { buffer[index] = generator.next() }
+            var generator = SystemRandomNumberGenerator()
+            for index in buffer.indices { buffer[index] = generator.next() }
         #endif
     }
 }

@@ -1,8 +1,8 @@
 import Hummingbird
-import UnilinkAPI
 import Logging
 import NIOCore
 import Prometheus
+import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
@@ -48,14 +48,16 @@ struct SystemController {
             try await store.ping()
             var readiness = Readiness(status: "ready", database: "ok", queued_clicks: clicks.count)
             if let problem = store.writeProblem {
-                readiness = Readiness(status: "degraded", database: "ok", storage: "refusing_writes", storage_problem: problem.reason,
-                                      storage_problem_since: Timestamp.format(problem.since), queued_clicks: clicks.count)
+                readiness = Readiness(
+                    status: "degraded", database: "ok", storage: "refusing_writes", storage_problem: problem.reason,
+                    storage_problem_since: Timestamp.format(problem.since), queued_clicks: clicks.count)
             }
             return try HTTPBody.json(readiness)
         } catch {
             context.logger.warning("not ready: the database does not answer", metadata: ["error": "\(error)"])
-            var response = try HTTPBody.json(Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: clicks.count),
-                                             status: .serviceUnavailable)
+            var response = try HTTPBody.json(
+                Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: clicks.count),
+                status: .serviceUnavailable)
             response.headers[.retryAfter] = "5"
             return response
         }
@@ -67,19 +69,30 @@ struct SystemController {
         guard Self.mayReadMetrics(request, peer: context.peerAddress, token: metricsToken) else {
             throw APIError.notFound("no route for GET /metrics")
         }
-        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored"))
-            .set(Int64(clicks.count))
-        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full"))
-            .set(Int64(clicks.droppedCount))
-        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "bytes",
-                                                  helpText: "Estimated bytes of the clicks waiting to be stored (UNILINK_CLICK_QUEUE_MB bounds it)"))
-            .set(Int64(clicks.bytes))
+        metrics.makeGauge(
+            descriptor: .init(namespace: "unilink", metricName: "click_queue", unitName: "depth", helpText: "Clicks waiting to be stored")
+        )
+        .set(Int64(clicks.count))
+        metrics.makeGauge(
+            descriptor: .init(
+                namespace: "unilink", metricName: "clicks_dropped", unitName: "total", helpText: "Clicks dropped because the queue was full")
+        )
+        .set(Int64(clicks.droppedCount))
+        metrics.makeGauge(
+            descriptor: .init(
+                namespace: "unilink", metricName: "click_queue", unitName: "bytes",
+                helpText: "Estimated bytes of the clicks waiting to be stored (UNILINK_CLICK_QUEUE_MB bounds it)")
+        )
+        .set(Int64(clicks.bytes))
         let cached = links.count
         metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "entries", helpText: "Links held in memory"))
             .set(Int64(cached.links))
-        metrics.makeGauge(descriptor: .init(namespace: "unilink", metricName: "link_cache", unitName: "bytes",
-                                                  helpText: "Estimated bytes of the links held in memory (UNILINK_LINK_CACHE_MB bounds it)"))
-            .set(Int64(cached.bytes))
+        metrics.makeGauge(
+            descriptor: .init(
+                namespace: "unilink", metricName: "link_cache", unitName: "bytes",
+                helpText: "Estimated bytes of the links held in memory (UNILINK_LINK_CACHE_MB bounds it)")
+        )
+        .set(Int64(cached.bytes))
         return Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
@@ -104,7 +117,8 @@ struct SystemController {
             return ConstantTime.equals(sent, token)
         }
         guard request.headers[ClientAddressResolver.xForwardedFor] == nil, request.headers[ClientAddressResolver.forwarded] == nil,
-              let peer else { return false }
+            let peer
+        else { return false }
         return peer == "127.0.0.1" || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }
 }

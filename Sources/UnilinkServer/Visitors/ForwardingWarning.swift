@@ -9,6 +9,8 @@ final class ForwardingWarning: Sendable {
 
     func warnOnce(peer: String, logger: Logger) {
         guard warned.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-        logger.warning("requests carry X-Forwarded-For or Forwarded from \(peer), which is not a trusted proxy: every visitor then has the proxy's address. If the server is behind that proxy, add it to UNILINK_TRUSTED_PROXIES.")
+        logger.warning(
+            "requests carry X-Forwarded-For or Forwarded from \(peer), which is not a trusted proxy: every visitor then has the proxy's address. If the server is behind that proxy, add it to UNILINK_TRUSTED_PROXIES."
+        )
     }
 }

@@ -30,10 +30,12 @@ struct WebSDKController {
     }
 
     static func script(cache: String) -> Response {
-        Response(status: .ok, headers: [
-            .contentType: "text/javascript; charset=utf-8", .cacheControl: cache, HTTPField.Name("Access-Control-Allow-Origin")!: "*",
-            .xContentTypeOptions: "nosniff",
-        ], body: .init(byteBuffer: ByteBuffer(string: WebSDKScript.source)))
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: cache, HTTPField.Name("Access-Control-Allow-Origin")!: "*",
+                .xContentTypeOptions: "nosniff",
+            ], body: .init(byteBuffer: ByteBuffer(string: WebSDKScript.source)))
     }
 
     /// Links made by a web page: content, campaign and card only. No alias (a public key
@@ -76,8 +78,9 @@ struct WebSDKController {
             });
             </script></body></html>
             """
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// A JSON string literal, safe inside a `<script>` element.

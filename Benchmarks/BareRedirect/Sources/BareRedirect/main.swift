@@ -10,9 +10,11 @@ final class ChannelRedirect: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .end = unwrapInboundIn(data) else { return }
-        let head = HTTPResponse(status: .found, headerFields: [
-            .location: "https://www.example.com/welcome", .cacheControl: "no-store", .contentLength: "0", .date: "Mon, 23 Nov 2026 18:00:00 GMT",
-        ])
+        let head = HTTPResponse(
+            status: .found,
+            headerFields: [
+                .location: "https://www.example.com/welcome", .cacheControl: "no-store", .contentLength: "0", .date: "Mon, 23 Nov 2026 18:00:00 GMT",
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
     }

@@ -43,23 +43,23 @@ let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_00
 let agents = try userAgents(from: corpusPath)
 
 let aasa = """
-{"applinks":{"substitutionVariables":{"lang":["en","fr","zh"]},
- "defaults":{"caseSensitive":false},
- "details":[
-  {"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.app.beta"],
-   "components":[
-    {"/":"/admin/*","exclude":true},
-    {"/":"/$(lang)/help/*"},
-    {"/":"/p/*","?":{"ref":"?*"}},
-    {"/":"/u/*"},
-    {"/":"/l/*"},
-    {"#":"no_universal_links","exclude":true},
-    {"/":"/shop/*/item/???"}
-   ],
-   "paths":["NOT /admin/*","/u/*","/l/*"]},
-  {"appID":"ABCDE12345.com.example.clip","paths":["/clip/*"]}
- ]}}
-"""
+    {"applinks":{"substitutionVariables":{"lang":["en","fr","zh"]},
+     "defaults":{"caseSensitive":false},
+     "details":[
+      {"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.app.beta"],
+       "components":[
+        {"/":"/admin/*","exclude":true},
+        {"/":"/$(lang)/help/*"},
+        {"/":"/p/*","?":{"ref":"?*"}},
+        {"/":"/u/*"},
+        {"/":"/l/*"},
+        {"#":"no_universal_links","exclude":true},
+        {"/":"/shop/*/item/???"}
+       ],
+       "paths":["NOT /admin/*","/u/*","/l/*"]},
+      {"appID":"ABCDE12345.com.example.clip","paths":["/clip/*"]}
+     ]}}
+    """
 let document = try JSONDecoder().decode(AASADocument.self, from: Data(aasa.utf8))
 let matcher = AASAMatcher(document)
 let urls = [
@@ -84,14 +84,19 @@ let commonAgents = [
 ]
 
 /// What Unilink generates for an app's hosts (exclusions first, then the app's paths).
-let generated = AASAGenerator(includeLegacyPaths: false).document(for: .init(
-    appIDs: ["ABCDE12345.com.example.app"], paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludedPaths: ["/help/*", "/admin/*"]
-))
+let generated = AASAGenerator(includeLegacyPaths: false).document(
+    for: .init(
+        appIDs: ["ABCDE12345.com.example.app"], paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludedPaths: ["/help/*", "/admin/*"]
+    ))
 let generatedMatcher = AASAMatcher(generated)
-let claims = App(id: "app_1", name: "Shop", domains: [.init(host: "link.example.com", role: .primary)],
-                 paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludePaths: ["/help/*", "/admin/*"]).pathClaims
-let claimed: [(path: String, query: String?)] = [("/p/shoes", "deep_link_value=shoes&utm_campaign=spring"), ("/u/42", nil),
-                                                 ("/help/billing", nil), ("/shop/shoes/item/123", nil), ("/not/claimed", "x=1")]
+let claims = App(
+    id: "app_1", name: "Shop", domains: [.init(host: "link.example.com", role: .primary)],
+    paths: ["/p/*", "/u/*", "/l/*", "/shop/*/item/*"], excludePaths: ["/help/*", "/admin/*"]
+).pathClaims
+let claimed: [(path: String, query: String?)] = [
+    ("/p/shoes", "deep_link_value=shoes&utm_campaign=spring"), ("/u/42", nil),
+    ("/help/billing", nil), ("/shop/shoes/item/123", nil), ("/not/claimed", "x=1"),
+]
 
 print("corpus: \(agents.count) user agents, \(urls.count) URLs; \(iterations) calls each")
 let results = [
@@ -117,17 +122,26 @@ let destinations = [
     "https://www.example.com/u/42", "https://www.example.com/p/shoes?color=red&size=42", "https://shop.example.com/",
     "https://www.example.com/spring-sale?utm_source=mail#top",
 ]
-let policy = DestinationPolicy(app: App(id: "app_1", name: "Shop", web: .init(allowedHosts: ["www.example.com", "shop.example.com"]),
-                                        domains: [.init(host: "link.example.com", role: .primary)], paths: ["/*"]))
+let policy = DestinationPolicy(
+    app: App(
+        id: "app_1", name: "Shop", web: .init(allowedHosts: ["www.example.com", "shop.example.com"]),
+        domains: [.init(host: "link.example.com", role: .primary)], paths: ["/*"]))
 let destinationResults = [
-    measure("baseline: URLComponents, destinations", iterations: iterations) { consume(URLComponents(string: destinations[$0 % destinations.count])) },
-    measure("DestinationPolicy.admitted (click path)", iterations: iterations) { consume(policy.admitted(destinations[$0 % destinations.count], kind: .web)) },
+    measure("baseline: URLComponents, destinations", iterations: iterations) {
+        consume(URLComponents(string: destinations[$0 % destinations.count]))
+    },
+    measure("DestinationPolicy.admitted (click path)", iterations: iterations) {
+        consume(policy.admitted(destinations[$0 % destinations.count], kind: .web))
+    },
 ]
 for result in results + generatedResults + destinationResults {
-    let line = String(format: "%-40@ %9.1f ns/call %6.2f allocations/call", result.name as NSString, result.nanosecondsPerCall, result.allocationsPerCall)
+    let line = String(
+        format: "%-40@ %9.1f ns/call %6.2f allocations/call", result.name as NSString, result.nanosecondsPerCall, result.allocationsPerCall)
     print(line)
 }
-print(String(format: "classification / lowercase: %.2fx (common browsers %.2fx)   decision / URLComponents: %.2fx (generated file %.2fx)",
-             results[1].nanosecondsPerCall / results[0].nanosecondsPerCall, results[2].nanosecondsPerCall / results[0].nanosecondsPerCall,
-             results[4].nanosecondsPerCall / results[3].nanosecondsPerCall, generatedResults[0].nanosecondsPerCall / results[3].nanosecondsPerCall))
+print(
+    String(
+        format: "classification / lowercase: %.2fx (common browsers %.2fx)   decision / URLComponents: %.2fx (generated file %.2fx)",
+        results[1].nanosecondsPerCall / results[0].nanosecondsPerCall, results[2].nanosecondsPerCall / results[0].nanosecondsPerCall,
+        results[4].nanosecondsPerCall / results[3].nanosecondsPerCall, generatedResults[0].nanosecondsPerCall / results[3].nanosecondsPerCall))
 print(String(format: "destination check / URLComponents: %.2fx", destinationResults[1].nanosecondsPerCall / destinationResults[0].nanosecondsPerCall))

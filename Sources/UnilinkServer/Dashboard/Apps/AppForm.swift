@@ -34,10 +34,12 @@ struct AppForm: Decodable, Sendable {
     func body() throws -> AppBody {
         var body = AppBody(name: Self.text(name))
         if Self.text(iosTeamID) != nil || Self.text(iosBundleID) != nil || Self.text(iosAppStoreID) != nil || Self.text(iosScheme) != nil {
-            body.ios = .init(teamID: Self.text(iosTeamID), bundleID: Self.text(iosBundleID), appStoreID: Self.text(iosAppStoreID), scheme: Self.text(iosScheme))
+            body.ios = .init(
+                teamID: Self.text(iosTeamID), bundleID: Self.text(iosBundleID), appStoreID: Self.text(iosAppStoreID), scheme: Self.text(iosScheme))
         }
         if Self.text(androidPackage) != nil || Self.text(androidScheme) != nil || !Self.lines(androidFingerprints).isEmpty {
-            body.android = .init(package: Self.text(androidPackage), scheme: Self.text(androidScheme), sha256CertFingerprints: Self.lines(androidFingerprints))
+            body.android = .init(
+                package: Self.text(androidPackage), scheme: Self.text(androidScheme), sha256CertFingerprints: Self.lines(androidFingerprints))
         }
         body.web = .init(fallbackURL: Self.text(webFallbackURL), allowedHosts: Self.lines(webAllowedHosts))
         body.domains = try Self.lines(domains).map { line in

@@ -65,8 +65,10 @@ struct AppPage: DashboardPage {
             guard let host = snapshot.hosts[domain.host] else { return nil }
             let aasa = Data(host.associationFile.readableBytesView)
             let issues = AASAValidator().validate(aasa).map(\.description)
-            return Host(name: domain.host, role: domain.role.rawValue, aasa: Self.pretty(aasa), assetlinks: Self.pretty(Data(host.assetLinks.readableBytesView)),
-                        issues: issues, issuesCount: issues.isEmpty ? nil : issues.count)
+            return Host(
+                name: domain.host, role: domain.role.rawValue, aasa: Self.pretty(aasa),
+                assetlinks: Self.pretty(Data(host.assetLinks.readableBytesView)),
+                issues: issues, issuesCount: issues.isEmpty ? nil : issues.count)
         }
         entitlements = app.domains.map { "applinks:\($0.host)" }.joined(separator: "\n")
         intentFilter = Self.intentFilter(app)
@@ -74,13 +76,15 @@ struct AppPage: DashboardPage {
 
     static func row(_ link: Link, shown body: LinkBody) -> LinkRow {
         let campaign = [body.campaign?.channel, body.campaign?.campaign, body.campaign?.source].compactMap { $0 }.joined(separator: " · ")
-        return LinkRow(id: link.id, url: body.shortURL ?? body.longURL ?? link.id, path: body.path ?? "", value: body.deepLinkValue,
-                       campaign: campaign, created: Timestamp.format(link.createdAt))
+        return LinkRow(
+            id: link.id, url: body.shortURL ?? body.longURL ?? link.id, path: body.path ?? "", value: body.deepLinkValue,
+            campaign: campaign, created: Timestamp.format(link.createdAt))
     }
 
     static func pretty(_ data: Data) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: data),
-              let text = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            let text = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else {
             return String(decoding: data, as: UTF8.self)
         }
         return String(decoding: text, as: UTF8.self)
@@ -90,13 +94,13 @@ struct AppPage: DashboardPage {
     static func intentFilter(_ app: App) -> String {
         let hosts = app.domains.map { "        <data android:host=\"\($0.host)\" />" }.joined(separator: "\n")
         return """
-        <intent-filter android:autoVerify="true">
-            <action android:name="android.intent.action.VIEW" />
-            <category android:name="android.intent.category.DEFAULT" />
-            <category android:name="android.intent.category.BROWSABLE" />
-            <data android:scheme="https" />
-        \(hosts)
-        </intent-filter>
-        """
+            <intent-filter android:autoVerify="true">
+                <action android:name="android.intent.action.VIEW" />
+                <category android:name="android.intent.category.DEFAULT" />
+                <category android:name="android.intent.category.BROWSABLE" />
+                <data android:scheme="https" />
+            \(hosts)
+            </intent-filter>
+            """
     }
 }

@@ -33,11 +33,13 @@ struct AppPagesController {
         try session.checkCSRF(form.csrf)
         do {
             let created = try await apps.create(try form.body())
-            return try await appPage(id: created.id ?? "", session: session, request: request, secretKey: created.secretKey,
-                                     notice: "App created. Copy its secret key now: it is not shown again.")
+            return try await appPage(
+                id: created.id ?? "", session: session, request: request, secretKey: created.secretKey,
+                notice: "App created. Copy its secret key now: it is not shown again.")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            return pages.render(AppFormPage(heading: "New app", action: "/apps", form: .init(form), error: error.message), session: session, status: error.status)
+            return pages.render(
+                AppFormPage(heading: "New app", action: "/apps", form: .init(form), error: error.message), session: session, status: error.status)
         }
     }
 
@@ -69,18 +71,22 @@ struct AppPagesController {
         }
     }
 
-    private func appPage(id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil) async throws -> Response {
+    private func appPage(id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil) async throws
+        -> Response
+    {
         let app = try session.app(id, in: directory)
         let query = request.uri.queryParameters
         let text = (query["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let pageSize = 25
-        let found = text.isEmpty
+        let found =
+            text.isEmpty
             ? try await store.links(appID: app.id, before: cursor, limit: pageSize + 1)
             : try await store.links(appID: app.id, containing: String(text.prefix(200)), before: cursor, limit: pageSize + 1)
         let shown = found.prefix(pageSize).map { AppPage.row($0, shown: links.shown($0, app)) }
-        var page = AppPage(app: app, snapshot: directory.current, admin: session.isAdmin, links: Array(shown), query: text,
-                           next: found.count > pageSize ? shown.last?.id : nil)
+        var page = AppPage(
+            app: app, snapshot: directory.current, admin: session.isAdmin, links: Array(shown), query: text,
+            next: found.count > pageSize ? shown.last?.id : nil)
         page.secretKey = secretKey
         page.notice = notice
         return pages.render(page, session: session)

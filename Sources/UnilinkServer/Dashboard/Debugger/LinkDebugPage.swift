@@ -23,7 +23,8 @@ struct LinkDebugPage {
         }
         if let session, !session.isAdmin, session.appID != host.app.id { throw DashboardError.forbidden("That link belongs to another app.") }
         let path = parsed?.percentEncodedPath.isEmpty == false ? parsed!.percentEncodedPath : "/"
-        guard let resolved = try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery) else {
+        guard let resolved = try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery)
+        else {
             let error = "'\(path)' on \(name) is not a link of \(host.app.name): visitors get the not-found page."
             return pages.page(DebuggerPage(url: text, error: error), session: session, status: .notFound)
         }
@@ -33,10 +34,14 @@ struct LinkDebugPage {
         var claims: [DebuggerPage.Claim] = []
         for domain in host.app.domains {
             guard let other = directory.host(domain.host),
-                  let matcher = try? AASAMatcher(AASADocument(json: Data(other.associationFile.readableBytesView))) else { continue }
+                let matcher = try? AASAMatcher(AASADocument(json: Data(other.associationFile.readableBytesView)))
+            else { continue }
             for appID in matcher.appIDs {
                 let verdict = matcher.decide(appID: appID, url: "https://\(domain.host)\(path)", host: domain.host)
-                claims.append(.init(host: domain.host, appID: appID, decision: verdict.decision.rawValue, rule: verdict.rule?.description ?? "", note: verdict.note ?? ""))
+                claims.append(
+                    .init(
+                        host: domain.host, appID: appID, decision: verdict.decision.rawValue, rule: verdict.rule?.description ?? "",
+                        note: verdict.note ?? ""))
             }
         }
         var recent: [RecentClick] = []
@@ -45,7 +50,9 @@ struct LinkDebugPage {
             host: name, role: host.role.rawValue, appID: host.app.id, appName: host.app.name, signedIn: session != nil,
             linkID: resolved.link?.id, path: resolved.content.path ?? "", value: resolved.content.deepLinkValue,
             warnings: resolved.dynamicLink?.warnings(for: host.app) ?? [],
-            ignored: LinkParameters.ignored(URLText.queryItems(Substring(parsed?.percentEncodedQuery ?? ""))).map { .init(name: $0.name, reason: $0.reason) },
+            ignored: LinkParameters.ignored(URLText.queryItems(Substring(parsed?.percentEncodedQuery ?? ""))).map {
+                .init(name: $0.name, reason: $0.reason)
+            },
             visitors: rows.map { .init(name: $0.name, agent: $0.userAgent, what: $0.what, outcome: $0.outcome) },
             claims: claims,
             clicks: recent.map { .init(time: Timestamp.format($0.time), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "") }

@@ -39,11 +39,13 @@ struct LinkDetailPage: DashboardPage {
         heading = body.alias ?? body.path ?? link.id
         appID = app.id
         appName = app.name
-        self.link = Addresses(id: link.id, shortURL: body.shortURL, longURL: body.longURL, path: body.path ?? "", deepLinkValue: body.deepLinkValue ?? "")
+        self.link = Addresses(
+            id: link.id, shortURL: body.shortURL, longURL: body.longURL, path: body.path ?? "", deepLinkValue: body.deepLinkValue ?? "")
         debugURL = url
         social = body.social.map { social in
-            SocialCard(title: social.title ?? body.path ?? app.name, description: social.description ?? "", host: URLComponents(string: url)?.host ?? "",
-                       imageURL: social.imageURL.flatMap { $0.isEmpty ? nil : $0 })
+            SocialCard(
+                title: social.title ?? body.path ?? app.name, description: social.description ?? "", host: URLComponents(string: url)?.host ?? "",
+                imageURL: social.imageURL.flatMap { $0.isEmpty ? nil : $0 })
         }
         self.numbers = numbers
     }

@@ -50,7 +50,8 @@ struct LinkForm: Decodable, Sendable {
             body.social = .init(title: text(socialTitle), description: text(socialDescription), imageURL: text(socialImageURL))
         }
         if [channel, campaign, feature, source, medium].contains(where: { text($0) != nil }) {
-            body.campaign = .init(channel: text(channel), campaign: text(campaign), feature: text(feature), source: text(source), medium: text(medium))
+            body.campaign = .init(
+                channel: text(channel), campaign: text(campaign), feature: text(feature), source: text(source), medium: text(medium))
         }
         body.expiresAt = text(expiresAt)
         if let window = text(matchWindowSeconds) {
@@ -59,7 +60,10 @@ struct LinkForm: Decodable, Sendable {
         }
         let pairs = try AppForm.lines(data).map { line -> (String, String) in
             guard let equals = line.firstIndex(of: "=") else { throw APIError.badRequest("each data line is 'key=value'; got '\(line)'") }
-            return (String(line[..<equals]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+            return (
+                String(line[..<equals]).trimmingCharacters(in: .whitespaces),
+                String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            )
         }
         if !pairs.isEmpty { body.data = Dictionary(pairs, uniquingKeysWith: { $1 }) }
         for line in AppForm.lines(subs) {

@@ -25,7 +25,8 @@ struct LinkPagesController {
 
     @Sendable func newLink(_ request: Request, context: SignedInContext) async throws -> Response {
         let app = try context.session.app(try context.parameters.require("id"), in: directory)
-        return pages.render(LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links"), session: context.session)
+        return pages.render(
+            LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links"), session: context.session)
     }
 
     @Sendable func createLink(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -38,7 +39,8 @@ struct LinkPagesController {
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            let page = LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error.message)
+            let page = LinkFormPage(
+                title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error.message)
             return pages.render(page, session: session, status: error.status)
         }
     }

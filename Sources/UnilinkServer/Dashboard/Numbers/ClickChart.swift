@@ -11,15 +11,16 @@ enum ClickChart {
         for (index, entry) in days.enumerated() {
             let barHeight = plot * Double(entry.clicks) / Double(top)
             let x = Double(index) * slot + slot * 0.1
-            bars += "<rect x=\"\(format(x))\" y=\"\(format(plot - barHeight + 4))\" width=\"\(format(slot * 0.8))\" height=\"\(format(barHeight))\" fill=\"currentColor\">"
+            bars +=
+                "<rect x=\"\(format(x))\" y=\"\(format(plot - barHeight + 4))\" width=\"\(format(slot * 0.8))\" height=\"\(format(barHeight))\" fill=\"currentColor\">"
             bars += "<title>\(entry.day): \(entry.clicks)</title></rect>"
         }
         let first = days.first!.day, last = days.last!.day
         return """
-        <svg role="img" aria-label="Clicks per day" viewBox="0 0 \(width) \(height)" width="100%" style="color:var(--accent);max-height:\(height)px">\
-        \(bars)<text x="0" y="\(height - 4)" font-size="12" fill="gray">\(first)</text>\
-        <text x="\(width)" y="\(height - 4)" font-size="12" fill="gray" text-anchor="end">\(last) · max \(top)</text></svg>
-        """
+            <svg role="img" aria-label="Clicks per day" viewBox="0 0 \(width) \(height)" width="100%" style="color:var(--accent);max-height:\(height)px">\
+            \(bars)<text x="0" y="\(height - 4)" font-size="12" fill="gray">\(first)</text>\
+            <text x="\(width)" y="\(height - 4)" font-size="12" fill="gray" text-anchor="end">\(last) · max \(top)</text></svg>
+            """
     }
 
     /// Every day from `from` to `to` (inclusive, UTC), so quiet days show as gaps.

@@ -22,8 +22,9 @@ struct NumbersController {
         let range = try DayRange(request)
         let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
         let events = try await store.eventCounts(appID: app.id, from: range.from, to: range.to)
-        let numbers = NumbersSection(counts.map(\.count), events: events, range: range, csv: "/apps/\(app.id)/numbers.csv",
-                                     groups: try await campaignGroups(counts))
+        let numbers = NumbersSection(
+            counts.map(\.count), events: events, range: range, csv: "/apps/\(app.id)/numbers.csv",
+            groups: try await campaignGroups(counts))
         return pages.render(NumbersPage(appID: app.id, appName: app.name, numbers: numbers), session: context.session)
     }
 
@@ -39,8 +40,9 @@ struct NumbersController {
         let (link, _) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
         let range = try DayRange(request)
         let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
-        return CSVFile.response(header: ["day", "platform", "outcome", "clicks"], rows: counts.map { [$0.day, $0.platform, $0.outcome, String($0.count)] },
-                                name: "\(link.id)-clicks.csv")
+        return CSVFile.response(
+            header: ["day", "platform", "outcome", "clicks"], rows: counts.map { [$0.day, $0.platform, $0.outcome, String($0.count)] },
+            name: "\(link.id)-clicks.csv")
     }
 
     /// Clicks by channel, campaign and source of the links clicked (the 500 most clicked

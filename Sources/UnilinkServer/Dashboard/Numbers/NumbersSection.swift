@@ -24,8 +24,10 @@ struct NumbersSection: Sendable {
     var outcomes: [Count]
     var groups: [Group]
 
-    init(from: String, to: String, csvURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
-         platforms: [Count], outcomes: [Count], groups: [Group]) {
+    init(
+        from: String, to: String, csvURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
+        platforms: [Count], outcomes: [Count], groups: [Group]
+    ) {
         self.from = from
         self.to = to
         self.csvURL = csvURL

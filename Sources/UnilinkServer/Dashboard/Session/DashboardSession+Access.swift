@@ -15,6 +15,8 @@ extension DashboardSession {
     }
 
     func checkCSRF(_ csrf: String?) throws {
-        guard accepts(csrf) else { throw DashboardError.forbidden("The form expired or came from another site (CSRF check failed). Reload the page and try again.") }
+        guard accepts(csrf) else {
+            throw DashboardError.forbidden("The form expired or came from another site (CSRF check failed). Reload the page and try again.")
+        }
     }
 }

@@ -39,8 +39,9 @@ struct SignInController {
         let address = addresses.address(request, context)
         let decision = rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address))
         guard decision.allowed else {
-            return pages.render(SignInPage(error: "Too many sign-in attempts from this address; wait a minute and try again."),
-                                session: nil, status: .tooManyRequests)
+            return pages.render(
+                SignInPage(error: "Too many sign-in attempts from this address; wait a minute and try again."),
+                session: nil, status: .tooManyRequests)
         }
         struct Form: Decodable { var token: String? }
         let form = try await DashboardForm.decode(Form.self, request, context)
@@ -57,9 +58,10 @@ struct SignInController {
         }
         let sessionToken = DashboardSession.newToken()
         let now = Date.now, lifetime = sessionHours * 3600
-        try await store.insert(session: DashboardSessionRecord(
-            tokenHash: Identifiers.hash(sessionToken), appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
-        ))
+        try await store.insert(
+            session: DashboardSessionRecord(
+                tokenHash: Identifiers.hash(sessionToken), appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
+            ))
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: sessionToken, maxAge: lifetime, secure: Self.cameOverTLS(request)))
         return response
@@ -75,7 +77,8 @@ struct SignInController {
     }
 
     @Sendable func notFound(_ request: Request, context: DashboardContext) async throws -> Response {
-        pages.render(MessagePage(heading: "Not found", text: "There is no dashboard page at this address."), session: context.identity, status: .notFound)
+        pages.render(
+            MessagePage(heading: "Not found", text: "There is no dashboard page at this address."), session: context.identity, status: .notFound)
     }
 
     static func cameOverTLS(_ request: Request) -> Bool {

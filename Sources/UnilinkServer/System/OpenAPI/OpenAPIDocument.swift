@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import UnilinkAPI
 
 /// `/openapi.json`: the v1 contract as OpenAPI 3.1, built from the operations (by area)
@@ -27,8 +27,9 @@ enum OpenAPIDocument {
         func encode(to encoder: any Encoder) throws {
             var root = encoder.container(keyedBy: Key.self)
             try root.encode("3.1.0", forKey: Key("openapi"))
-            try root.encode(["title": "Unilink", "version": "1.0.0", "description": "Self-hosted universal links and deferred deep links."],
-                            forKey: Key("info"))
+            try root.encode(
+                ["title": "Unilink", "version": "1.0.0", "description": "Self-hosted universal links and deferred deep links."],
+                forKey: Key("info"))
             var components = root.nestedContainer(keyedBy: Key.self, forKey: Key("components"))
             try components.encode(schemas, forKey: Key("schemas"))
             var schemes = components.nestedContainer(keyedBy: Key.self, forKey: Key("securitySchemes"))
@@ -55,9 +56,11 @@ enum OpenAPIDocument {
             if let credential = operation.credential { try container.encode([[credential.rawValue: [String]()]], forKey: Key("security")) }
             let pathNames = operation.path.matches(of: /\{([a-z_]+)\}/).map { String($0.1) }
             let given = Set(operation.parameters.map(\.name))
-            let parameters = operation.parameters + pathNames.filter { !given.contains($0) }.map {
-                OpenAPIOperation.Parameter(name: $0, place: .path, schema: .string(), required: true)
-            }
+            let parameters =
+                operation.parameters
+                + pathNames.filter { !given.contains($0) }.map {
+                    OpenAPIOperation.Parameter(name: $0, place: .path, schema: .string(), required: true)
+                }
             if !parameters.isEmpty {
                 var list = container.nestedUnkeyedContainer(forKey: Key("parameters"))
                 for parameter in parameters {
@@ -98,7 +101,8 @@ extension OpenAPIOperation.Credential {
         case .admin: ["type": "http", "scheme": "bearer", "description": "The admin token (UNILINK_ADMIN_TOKEN)."]
         case .secretKey: ["type": "http", "scheme": "bearer", "description": "An app's secret key, sk_..."]
         case .publishableKey: ["type": "apiKey", "in": "header", "name": "X-Unilink-Key", "description": "An app's publishable key, pk_..."]
-        case .firebaseKey: ["type": "apiKey", "in": "query", "name": "key", "description": "An app's publishable key, as Firebase's API key was passed."]
+        case .firebaseKey:
+            ["type": "apiKey", "in": "query", "name": "key", "description": "An app's publishable key, as Firebase's API key was passed."]
         }
     }
 }

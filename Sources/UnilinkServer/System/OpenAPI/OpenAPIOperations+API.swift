@@ -8,70 +8,104 @@ extension OpenAPIOperation {
     static var apps: [OpenAPIOperation] {
         let read: [Int] = [401, 429, 503], write: [Int] = [400, 401, 413, 422, 429, 503]
         return [
-            .init(method: .post, path: APIPath.apps, summary: "Create an app with its hosts", credential: .admin, body: "AppCreate",
-                  answers: [.json(201, "Created; the only answer that shows the secret key", "App")] + A.errors(write + [409])),
-            .init(method: .get, path: APIPath.apps, summary: "List apps", credential: .admin,
-                  answers: [.json(200, "Apps", "AppList")] + A.errors(read)),
-            .init(method: .get, path: APIPath.app, summary: "Get an app", credential: .admin,
-                  answers: [.json(200, "The app", "App")] + A.errors(read + [404])),
-            .init(method: .patch, path: APIPath.app, summary: "Change an app (fields given replace the stored ones)", credential: .admin, body: "AppPatch",
-                  answers: [.json(200, "The app", "App")] + A.errors(write + [404, 409])),
-            .init(method: .post, path: APIPath.appKeyRotation, summary: "A new secret or publishable key; the old one works until its grace period ends",
-                  credential: .admin, body: .optional("KeyRotation"),
-                  answers: [.json(201, "The new key, shown once", "KeyRotationAnswer")] + A.errors(write + [404])),
+            .init(
+                method: .post, path: APIPath.apps, summary: "Create an app with its hosts", credential: .admin, body: "AppCreate",
+                answers: [.json(201, "Created; the only answer that shows the secret key", "App")] + A.errors(write + [409])),
+            .init(
+                method: .get, path: APIPath.apps, summary: "List apps", credential: .admin,
+                answers: [.json(200, "Apps", "AppList")] + A.errors(read)),
+            .init(
+                method: .get, path: APIPath.app, summary: "Get an app", credential: .admin,
+                answers: [.json(200, "The app", "App")] + A.errors(read + [404])),
+            .init(
+                method: .patch, path: APIPath.app, summary: "Change an app (fields given replace the stored ones)", credential: .admin,
+                body: "AppPatch",
+                answers: [.json(200, "The app", "App")] + A.errors(write + [404, 409])),
+            .init(
+                method: .post, path: APIPath.appKeyRotation,
+                summary: "A new secret or publishable key; the old one works until its grace period ends",
+                credential: .admin, body: .optional("KeyRotation"),
+                answers: [.json(201, "The new key, shown once", "KeyRotationAnswer")] + A.errors(write + [404])),
         ]
     }
 
     static var links: [OpenAPIOperation] {
         let read: [Int] = [401, 403, 404, 429, 503], write: [Int] = [400, 401, 409, 413, 422, 429, 503]
         return [
-            .init(method: .post, path: APIPath.links, summary: "Create a link (same alias and content: the existing link)", credential: .secretKey,
-                  body: "LinkCreate", answers: [.json(201, "Created", "Link"), .json(200, "An identical link with this alias exists", "Link")] + A.errors(write)),
-            .init(method: .get, path: APIPath.links, summary: "List links, newest first", credential: .secretKey, parameters: [
-                .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before"),
-                .init(name: "limit", place: .query, schema: JSONSchema.integer(WireLimits.pageSize).defaulting(.number(50))),
-            ], answers: [.json(200, "A page", "LinkPage")] + A.errors([400, 401, 429, 503])),
-            .init(method: .post, path: APIPath.linkBatch, summary: "Create up to 1000 links, all or none", credential: .secretKey, parameters: [
-                .init(name: "dry_run", place: .query, schema: .boolean, summary: "true: what each link would do, nothing stored; an item this document does not allow is `invalid` in the plan, not a 400"),
-            ], body: "LinkBatchRequest", answers: [
-                .json(201, "Created", "LinkBatch"), .json(200, "The dry run's plan", "LinkBatchPlan"),
-            ] + A.errors(write)),
-            .init(method: .get, path: APIPath.link, summary: "Get a link", credential: .secretKey, answers: [.json(200, "The link", "Link")] + A.errors(read)),
-            .init(method: .patch, path: APIPath.link, summary: "Change a link", credential: .secretKey, body: "LinkPatch",
-                  answers: [.json(200, "The link", "Link")] + A.errors(write + [403, 404])),
-            .init(method: .delete, path: APIPath.link, summary: "Delete a link", credential: .secretKey,
-                  answers: [.init(status: 204, summary: "Deleted")] + A.errors(read)),
-            .init(method: .get, path: APIPath.linkStats, summary: "Clicks by platform, outcome and day", credential: .secretKey, parameters: [
-                .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First day (UTC), 2026-11-01"),
-                .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last day (UTC)"),
-            ], answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
-            .init(method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .secretKey, parameters: [
-                .init(name: "format", place: .query, schema: JSONSchema.choice(["svg", "png"]).defaulting(.text("svg"))),
-                .init(name: "size", place: .query, schema: JSONSchema.integer(WireLimits.qrSize).defaulting(.number(256)), summary: "Pixels"),
-                .init(name: "level", place: .query, schema: JSONSchema.choice(["L", "M", "Q", "H", "l", "m", "q", "h"]).defaulting(.text("M")),
-                      summary: "Error correction"),
-            ], answers: [.init(status: 200, summary: "The image", shape: .media(["image/svg+xml", "image/png"]))] + A.errors(read + [400, 409])),
+            .init(
+                method: .post, path: APIPath.links, summary: "Create a link (same alias and content: the existing link)", credential: .secretKey,
+                body: "LinkCreate",
+                answers: [.json(201, "Created", "Link"), .json(200, "An identical link with this alias exists", "Link")] + A.errors(write)),
+            .init(
+                method: .get, path: APIPath.links, summary: "List links, newest first", credential: .secretKey,
+                parameters: [
+                    .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before"),
+                    .init(name: "limit", place: .query, schema: JSONSchema.integer(WireLimits.pageSize).defaulting(.number(50))),
+                ], answers: [.json(200, "A page", "LinkPage")] + A.errors([400, 401, 429, 503])),
+            .init(
+                method: .post, path: APIPath.linkBatch, summary: "Create up to 1000 links, all or none", credential: .secretKey,
+                parameters: [
+                    .init(
+                        name: "dry_run", place: .query, schema: .boolean,
+                        summary:
+                            "true: what each link would do, nothing stored; an item this document does not allow is `invalid` in the plan, not a 400")
+                ], body: "LinkBatchRequest",
+                answers: [
+                    .json(201, "Created", "LinkBatch"), .json(200, "The dry run's plan", "LinkBatchPlan"),
+                ] + A.errors(write)),
+            .init(
+                method: .get, path: APIPath.link, summary: "Get a link", credential: .secretKey,
+                answers: [.json(200, "The link", "Link")] + A.errors(read)),
+            .init(
+                method: .patch, path: APIPath.link, summary: "Change a link", credential: .secretKey, body: "LinkPatch",
+                answers: [.json(200, "The link", "Link")] + A.errors(write + [403, 404])),
+            .init(
+                method: .delete, path: APIPath.link, summary: "Delete a link", credential: .secretKey,
+                answers: [.init(status: 204, summary: "Deleted")] + A.errors(read)),
+            .init(
+                method: .get, path: APIPath.linkStats, summary: "Clicks by platform, outcome and day", credential: .secretKey,
+                parameters: [
+                    .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First day (UTC), 2026-11-01"),
+                    .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last day (UTC)"),
+                ], answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
+            .init(
+                method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .secretKey,
+                parameters: [
+                    .init(name: "format", place: .query, schema: JSONSchema.choice(["svg", "png"]).defaulting(.text("svg"))),
+                    .init(name: "size", place: .query, schema: JSONSchema.integer(WireLimits.qrSize).defaulting(.number(256)), summary: "Pixels"),
+                    .init(
+                        name: "level", place: .query, schema: JSONSchema.choice(["L", "M", "Q", "H", "l", "m", "q", "h"]).defaulting(.text("M")),
+                        summary: "Error correction"),
+                ], answers: [.init(status: 200, summary: "The image", shape: .media(["image/svg+xml", "image/png"]))] + A.errors(read + [400, 409])),
         ]
     }
 
     static var sdk: [OpenAPIOperation] {
         let call: [Int] = [400, 401, 413, 429, 503]
         return [
-            .init(method: .post, path: APIPath.sdkResolve, summary: "What a URL the app was opened with points to", credential: .publishableKey,
-                  body: "ResolveRequest", answers: [.json(200, "The result", "DeepLinkResult")] + A.errors(call + [422])),
-            .init(method: .post, path: APIPath.sdkDeferred, summary: "First launch after install: the link the app was installed from, once per install",
-                  credential: .publishableKey, body: "DeferredRequest",
-                  answers: [.json(200, "found (content parameters only) or not_found", "DeepLinkResult")] + A.errors(call)),
-            .init(method: .post, path: APIPath.sdkEvents, summary: "Record an open, install or custom event", credential: .publishableKey,
-                  body: "EventRequest", answers: [.init(status: 202, summary: "Recorded")] + A.errors(call + [404, 422])),
-            .init(method: .post, path: APIPath.sdkLinks,
-                  summary: "A short link made by the web SDK on the team's site (content, campaign and card; no alias, destinations through the allow-list)",
-                  credential: .publishableKey, body: "WebLinkCreate",
-                  answers: [.json(201, "The link's addresses", "WebLink")] + A.errors(call + [409, 422])),
-            .init(method: .options, path: APIPath.sdkLinks, summary: "CORS preflight for the team's own origin",
-                  answers: [.init(status: 204, summary: "Allowed", headers: ["Allow": "OPTIONS, POST"])]),
-            .init(method: .post, path: APIPath.clickSignals, summary: "The preview page reports what only the browser knows, once, within 10 minutes",
-                  body: "ClickSignals", answers: [.init(status: 204, summary: "Accepted")] + A.errors([400, 404, 409, 410, 413, 429, 503])),
+            .init(
+                method: .post, path: APIPath.sdkResolve, summary: "What a URL the app was opened with points to", credential: .publishableKey,
+                body: "ResolveRequest", answers: [.json(200, "The result", "DeepLinkResult")] + A.errors(call + [422])),
+            .init(
+                method: .post, path: APIPath.sdkDeferred,
+                summary: "First launch after install: the link the app was installed from, once per install",
+                credential: .publishableKey, body: "DeferredRequest",
+                answers: [.json(200, "found (content parameters only) or not_found", "DeepLinkResult")] + A.errors(call)),
+            .init(
+                method: .post, path: APIPath.sdkEvents, summary: "Record an open, install or custom event", credential: .publishableKey,
+                body: "EventRequest", answers: [.init(status: 202, summary: "Recorded")] + A.errors(call + [404, 422])),
+            .init(
+                method: .post, path: APIPath.sdkLinks,
+                summary:
+                    "A short link made by the web SDK on the team's site (content, campaign and card; no alias, destinations through the allow-list)",
+                credential: .publishableKey, body: "WebLinkCreate",
+                answers: [.json(201, "The link's addresses", "WebLink")] + A.errors(call + [409, 422])),
+            .init(
+                method: .options, path: APIPath.sdkLinks, summary: "CORS preflight for the team's own origin",
+                answers: [.init(status: 204, summary: "Allowed", headers: ["Allow": "OPTIONS, POST"])]),
+            .init(
+                method: .post, path: APIPath.clickSignals, summary: "The preview page reports what only the browser knows, once, within 10 minutes",
+                body: "ClickSignals", answers: [.init(status: 204, summary: "Accepted")] + A.errors([400, 404, 409, 410, 413, 429, 503])),
         ]
     }
 }

@@ -20,40 +20,55 @@ extension WireSchemas {
             .init(name: "publishable_key", schema: JSONSchema.string().readOnly),
             .init(name: "created_at", schema: timestamp.readOnly),
         ]
-        schema.required = ["id", "name", "web", "domains", "paths", "exclude_paths", "match_window_seconds", "pasteboard_token",
-                           "min_match_confidence", "created_at"]
+        schema.required = [
+            "id", "name", "web", "domains", "paths", "exclude_paths", "match_window_seconds", "pasteboard_token",
+            "min_match_confidence", "created_at",
+        ]
         return schema
     }
 
     /// Creation names the app and, for each platform given, its identity; a change gives
     /// only what changes (a platform's identity is needed the first time it is set: 422).
     static func appRequest(creating: Bool) -> JSONSchema {
-        .object([
-            "name": .string(length: WireLimits.appName, pattern: "[^\(whiteSpace)]").described("Not only spaces."),
-            "ios": .object([
-                "team_id": teamID, "bundle_id": bundleID, "app_store_id": .string(pattern: "^[0-9]{1,15}$"), "scheme": scheme,
-                "additional_app_ids": .array(.string(max: 10 + 1 + WireLimits.identifierLength.upperBound, pattern: #"^[A-Z0-9]{10}\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$"#), max: WireLimits.appListItems),
-            ], required: creating ? ["team_id", "bundle_id"] : []),
-            "android": .object([
-                "package": .string(length: WireLimits.identifierLength, pattern: #"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$"#),
-                "scheme": scheme,
-                "sha256_cert_fingerprints": .array(.string(pattern: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$"), max: WireLimits.appListItems),
-            ], required: creating ? ["package"] : []),
-            "web": .object([
-                "fallback_url": .string(max: WireLimits.linkText)
-                    .described("An absolute http(s) URL as browsers read it; one they refuse is 422 invalid_destination."),
-                "allowed_hosts": .array(.string(length: WireLimits.identifierLength).described("A host (IDN allowed) or *.host."), max: WireLimits.allowedHosts)
+        .object(
+            [
+                "name": .string(length: WireLimits.appName, pattern: "[^\(whiteSpace)]").described("Not only spaces."),
+                "ios": .object(
+                    [
+                        "team_id": teamID, "bundle_id": bundleID, "app_store_id": .string(pattern: "^[0-9]{1,15}$"), "scheme": scheme,
+                        "additional_app_ids": .array(
+                            .string(
+                                max: 10 + 1 + WireLimits.identifierLength.upperBound, pattern: #"^[A-Z0-9]{10}\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$"#),
+                            max: WireLimits.appListItems),
+                    ], required: creating ? ["team_id", "bundle_id"] : []),
+                "android": .object(
+                    [
+                        "package": .string(length: WireLimits.identifierLength, pattern: #"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$"#),
+                        "scheme": scheme,
+                        "sha256_cert_fingerprints": .array(.string(pattern: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$"), max: WireLimits.appListItems),
+                    ], required: creating ? ["package"] : []),
+                "web": .object([
+                    "fallback_url": .string(max: WireLimits.linkText)
+                        .described("An absolute http(s) URL as browsers read it; one they refuse is 422 invalid_destination."),
+                    "allowed_hosts": .array(
+                        .string(length: WireLimits.identifierLength).described("A host (IDN allowed) or *.host."), max: WireLimits.allowedHosts
+                    )
                     .described("Hosts links may send people to besides the app's own."),
-            ]),
-            "domains": .array(.object(["host": hostName, "role": .choice(HostRole.allCases.map(\.rawValue))], required: ["host", "role"]), max: WireLimits.appListItems)
+                ]),
+                "domains": .array(
+                    .object(["host": hostName, "role": .choice(HostRole.allCases.map(\.rawValue))], required: ["host", "role"]),
+                    max: WireLimits.appListItems
+                )
                 .described("At most one primary and one alternate host; a host another app has is 409 host_taken."),
-            "paths": .array(pathPattern, max: WireLimits.pathPatterns),
-            "exclude_paths": .array(pathPattern, max: WireLimits.pathPatterns),
-            "match_window_seconds": .integer(WireLimits.matchWindowSeconds),
-            "pasteboard_token": JSONSchema.boolean.described("The preview page's button copies a token the SDK reads for an exact deferred match."),
-            "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(0.9))
-                .described("How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
-        ], required: creating ? ["name"] : [])
+                "paths": .array(pathPattern, max: WireLimits.pathPatterns),
+                "exclude_paths": .array(pathPattern, max: WireLimits.pathPatterns),
+                "match_window_seconds": .integer(WireLimits.matchWindowSeconds),
+                "pasteboard_token": JSONSchema.boolean.described(
+                    "The preview page's button copies a token the SDK reads for an exact deferred match."),
+                "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(0.9))
+                    .described(
+                        "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
+            ], required: creating ? ["name"] : [])
     }
 
     static let keyRotation = JSONSchema.object([
@@ -61,8 +76,9 @@ extension WireSchemas {
         "grace_seconds": JSONSchema.integer(WireLimits.graceSeconds).defaulting(.number(86_400)),
     ])
 
-    static let keyRotationAnswer = JSONSchema.object([
-        "kind": choice(AppKeyKind.self), "secret_key": .string(), "publishable_key": .string(),
-        "previous_key_expires_at": timestamp,
-    ], required: ["kind", "previous_key_expires_at"])
+    static let keyRotationAnswer = JSONSchema.object(
+        [
+            "kind": choice(AppKeyKind.self), "secret_key": .string(), "publishable_key": .string(),
+            "previous_key_expires_at": timestamp,
+        ], required: ["kind", "previous_key_expires_at"])
 }

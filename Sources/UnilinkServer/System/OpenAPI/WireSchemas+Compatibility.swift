@@ -11,8 +11,9 @@ extension WireSchemas {
             "dynamicLinkInfo": .object([
                 "domainUriPrefix": JSONSchema.string().described("One of the app's short hosts, as https://host."), "link": .string(),
                 "androidInfo": strings("androidPackageName", "androidFallbackLink", "androidMinPackageVersionCode"),
-                "iosInfo": strings("iosBundleId", "iosFallbackLink", "iosCustomScheme", "iosIpadFallbackLink", "iosIpadBundleId", "iosAppStoreId",
-                                   "iosMinimumVersion"),
+                "iosInfo": strings(
+                    "iosBundleId", "iosFallbackLink", "iosCustomScheme", "iosIpadFallbackLink", "iosIpadBundleId", "iosAppStoreId",
+                    "iosMinimumVersion"),
                 "navigationInfo": .object(["enableForcedRedirect": .boolean]),
                 "analyticsInfo": .object([
                     "googlePlayAnalytics": strings("utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"),
@@ -24,14 +25,16 @@ extension WireSchemas {
         ])
     }
 
-    static let firebaseAnswer = JSONSchema.object([
-        "shortLink": .string(), "previewLink": .string(),
-        "warning": .array(.object(["warningCode": .string(), "warningMessage": .string()])),
-    ], required: ["shortLink", "previewLink", "warning"])
+    static let firebaseAnswer = JSONSchema.object(
+        [
+            "shortLink": .string(), "previewLink": .string(),
+            "warning": .array(.object(["warningCode": .string(), "warningMessage": .string()])),
+        ], required: ["shortLink", "previewLink", "warning"])
 
-    static let googleError = JSONSchema.object([
-        "error": .object(["code": .integer(), "message": .string(), "status": .string()], required: ["code", "message", "status"]),
-    ], required: ["error"])
+    static let googleError = JSONSchema.object(
+        [
+            "error": .object(["code": .integer(), "message": .string(), "status": .string()], required: ["code", "message", "status"])
+        ], required: ["error"])
 
     /// `POST /v1/url` (one link) and each item of `/v1/url/bulk/{branch_key}`.
     static let branchRequest = JSONSchema.object([
@@ -41,7 +44,8 @@ extension WireSchemas {
         "channel": .string(), "feature": .string(), "campaign": .string(), "stage": .string(), "tags": .array(.string()),
     ])
 
-    static let branchError = JSONSchema.object([
-        "error": .object(["code": .integer(), "message": .string()], required: ["code", "message"]),
-    ], required: ["error"])
+    static let branchError = JSONSchema.object(
+        [
+            "error": .object(["code": .integer(), "message": .string()], required: ["code", "message"])
+        ], required: ["error"])
 }

@@ -8,15 +8,21 @@ extension WireSchemas {
     /// The fields a link is written with; answers add the read-only ones (`link`).
     static var linkRequest: JSONSchema {
         var properties: [JSONSchema.Property] = [
-            .init(name: "path", schema: JSONSchema.string(max: WireLimits.linkText, pattern: "^/[^\(whiteSpace)?#]*$")
-                .described("The app's path: starts with `/`, no spaces, `?` or `#`. A link needs a path or a deep_link_value (422).")),
+            .init(
+                name: "path",
+                schema: JSONSchema.string(max: WireLimits.linkText, pattern: "^/[^\(whiteSpace)?#]*$")
+                    .described("The app's path: starts with `/`, no spaces, `?` or `#`. A link needs a path or a deep_link_value (422).")),
             .init(name: "deep_link_value", schema: text),
         ]
         properties += (1...10).map { JSONSchema.Property(name: "deep_link_sub\($0)", schema: text) }
         properties += [
             .init(name: "ref", schema: text),
-            .init(name: "alias", schema: JSONSchema.string(pattern: "^[A-Za-z0-9_-]{1,\(WireLimits.aliasLength.upperBound)}$")
-                .described("The short URL's last segment instead of the code; a name the server answers itself (v1, sdk, ...) is 422 alias_reserved, one in use 409 alias_taken.")),
+            .init(
+                name: "alias",
+                schema: JSONSchema.string(pattern: "^[A-Za-z0-9_-]{1,\(WireLimits.aliasLength.upperBound)}$")
+                    .described(
+                        "The short URL's last segment instead of the code; a name the server answers itself (v1, sdk, ...) is 422 alias_reserved, one in use 409 alias_taken."
+                    )),
             .init(name: "web_url", schema: destination), .init(name: "ios_url", schema: destination),
             .init(name: "android_url", schema: destination), .init(name: "desktop_url", schema: destination),
             .init(name: "web_only", schema: .boolean),
@@ -24,8 +30,10 @@ extension WireSchemas {
             .init(name: "social", schema: social), .init(name: "campaign", schema: campaign), .init(name: "data", schema: data),
             .init(name: "expires_at", schema: timestamp),
             .init(name: "match_window_seconds", schema: .integer(WireLimits.matchWindowSeconds)),
-            .init(name: "dynamic_link", schema: JSONSchema.string(max: WireLimits.dynamicLink)
-                .described("A Firebase Dynamic Link this link routes as: its long URL or its query (`link=...&apn=...`).")),
+            .init(
+                name: "dynamic_link",
+                schema: JSONSchema.string(max: WireLimits.dynamicLink)
+                    .described("A Firebase Dynamic Link this link routes as: its long URL or its query (`link=...&apn=...`).")),
         ]
         var schema = JSONSchema(types: [.object])
         schema.properties = properties
@@ -45,9 +53,11 @@ extension WireSchemas {
             .init(name: "id", schema: JSONSchema.string().readOnly), .init(name: "code", schema: JSONSchema.string().readOnly),
             .init(name: "short_url", schema: JSONSchema.string().readOnly.described("Ends in the alias when the link has one, else the code.")),
             .init(name: "long_url", schema: JSONSchema.string().readOnly),
-            .init(name: "known_user_url", schema: JSONSchema.string().readOnly.described(
-                "The link with a signed ul_installed marker, for people known to have the app: where universal links do not fire it opens the app's scheme."
-            )),
+            .init(
+                name: "known_user_url",
+                schema: JSONSchema.string().readOnly.described(
+                    "The link with a signed ul_installed marker, for people known to have the app: where universal links do not fire it opens the app's scheme."
+                )),
             .init(name: "created_at", schema: timestamp.readOnly), .init(name: "updated_at", schema: timestamp.readOnly),
         ]
         schema.required = ["id", "code", "created_at", "updated_at"]
@@ -64,19 +74,24 @@ extension WireSchemas {
 
     static let webLink = JSONSchema.object(["short_url": .string(), "long_url": .string()])
 
-    static let linkStats = JSONSchema.object([
-        "link_id": .string(), "clicks": .count,
-        "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
-        "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
-        "installs": .count, "opens": .count,
-        "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])),
-    ], required: ["link_id", "clicks", "by_platform", "by_outcome", "installs", "opens", "daily"])
+    static let linkStats = JSONSchema.object(
+        [
+            "link_id": .string(), "clicks": .count,
+            "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
+            "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
+            "installs": .count, "opens": .count,
+            "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])),
+        ], required: ["link_id", "clicks", "by_platform", "by_outcome", "installs", "opens", "daily"])
 
-    static let linkBatchPlan = JSONSchema.object([
-        "app_id": .string(),
-        "data": .array(.object([
-            "index": .count, "status": choice(PlanStatus.self), "alias": .string(),
-            "message": JSONSchema.string().described("Why the link cannot be created."), "url": JSONSchema.string().described("The stored link's short URL, for exists."),
-        ], required: ["index", "status"])),
-    ], required: ["app_id", "data"])
+    static let linkBatchPlan = JSONSchema.object(
+        [
+            "app_id": .string(),
+            "data": .array(
+                .object(
+                    [
+                        "index": .count, "status": choice(PlanStatus.self), "alias": .string(),
+                        "message": JSONSchema.string().described("Why the link cannot be created."),
+                        "url": JSONSchema.string().described("The stored link's short URL, for exists."),
+                    ], required: ["index", "status"])),
+        ], required: ["app_id", "data"])
 }

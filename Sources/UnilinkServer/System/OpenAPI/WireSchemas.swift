@@ -8,9 +8,11 @@ enum WireSchemas {
             "Error": error, "App": app, "AppCreate": appRequest(creating: true).asRequest, "AppPatch": appRequest(creating: false).asRequest,
             "AppList": .object(["data": .array(.ref("App"))], required: ["data"]),
             "KeyRotation": keyRotation.asRequest, "KeyRotationAnswer": keyRotationAnswer,
-            "Link": link, "LinkCreate": opening(linkRequest.asRequest, ["path", "deep_link_value", "dynamic_link"]), "LinkPatch": linkRequest.asRequest, "WebLinkCreate": opening(webLinkRequest.asRequest, ["path", "deep_link_value"]),
-            "LinkPage": .object(["data": .array(.ref("Link")), "next_cursor": .string().described("Pass as `cursor` for the next page; absent on the last one.")],
-                                required: ["data"]),
+            "Link": link, "LinkCreate": opening(linkRequest.asRequest, ["path", "deep_link_value", "dynamic_link"]),
+            "LinkPatch": linkRequest.asRequest, "WebLinkCreate": opening(webLinkRequest.asRequest, ["path", "deep_link_value"]),
+            "LinkPage": .object(
+                ["data": .array(.ref("Link")), "next_cursor": .string().described("Pass as `cursor` for the next page; absent on the last one.")],
+                required: ["data"]),
             "LinkBatchRequest": .array(.ref("LinkCreate"), max: WireLimits.batchLinks.upperBound, min: WireLimits.batchLinks.lowerBound),
             "LinkBatch": .object(["data": .array(.ref("Link"))], required: ["data"]),
             "LinkBatchPlan": linkBatchPlan, "LinkStats": linkStats, "WebLink": webLink,
@@ -22,10 +24,12 @@ enum WireSchemas {
         ]
     }
 
-    static let error = JSONSchema.object([
-        "error": .object(["code": .string().described("A machine-readable code: bad_request, unauthorized, not_found, ..."), "message": .string()],
-                         required: ["code", "message"]),
-    ], required: ["error"])
+    static let error = JSONSchema.object(
+        [
+            "error": .object(
+                ["code": .string().described("A machine-readable code: bad_request, unauthorized, not_found, ..."), "message": .string()],
+                required: ["code", "message"])
+        ], required: ["error"])
 
     /// A new link names something for the app to open (one of `fields`, not null: else 422).
     static func opening(_ schema: JSONSchema, _ fields: [String]) -> JSONSchema {

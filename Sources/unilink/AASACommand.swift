@@ -71,7 +71,7 @@ struct AASACommand: AsyncParsableCommand {
             let file = try await AASASource(source).load()
             for warning in file.warnings { print("warning: \(warning)") }
             let issues = AASAValidator().validate(file.data)
-            issues.forEach { print($0) }
+            for issue in issues { print(issue) }
             let errors = issues.filter { $0.severity == .error }.count
             if errors == 0 {
                 print("OK: \(file.data.count) bytes, \(issues.count) warning(s)")

@@ -91,7 +91,7 @@ struct LinkCacheTests {
         for index in 0..<400 { database.rows.withLock { $0["c\(index)"] = Self.link("c\(index)", path: "/u/\(index)") } }
         let one = Self.link("c0", path: "/u/0").estimatedBytes + 200
         let evictions = Mutex(0)
-        let cache = LinkCache(byteBudget: 60 * one, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
+        let cache = LinkCache(byteBudget: 60 * one, onEviction: { evictions.withLock { $0 += 1 } }, load: { await database.load($0) })
         let hot = (0..<20).map { "c\($0)" }
         for code in hot { _ = try await cache.link(.code(code)) }
         for index in 20..<400 {
@@ -117,7 +117,7 @@ struct LinkCacheTests {
             database.rows.withLock { $0["big\(index)"] = link }
         }
         let evictions = Mutex(0)
-        let cache = LinkCache(byteBudget: 50_000, onEviction: { evictions.withLock { $0 += 1 } }) { await database.load($0) }
+        let cache = LinkCache(byteBudget: 50_000, onEviction: { evictions.withLock { $0 += 1 } }, load: { await database.load($0) })
         for index in 0..<100 { _ = try await cache.link(.code("big\(index)")) }
         #expect(cache.count.bytes <= 50_000)
         #expect(cache.count.links < 25)

@@ -11,11 +11,6 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The store, whose closing (a stop under way) makes any failure a 503, not a 500.
     let store: SQLStore?
 
-    init(maxURLBytes: Int, store: SQLStore?) {
-        self.maxURLBytes = maxURLBytes
-        self.store = store
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             guard accepts(request) else {

@@ -27,14 +27,7 @@ enum LinkInput {
 
     private static func apply(_ body: LinkBody, to link: inout Link, app: App) throws {
         var content = link.content
-        if let path = body.path {
-            guard path.hasPrefix("/"), path.unicodeScalars.count <= maxValueLength,
-                !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" })
-            else {
-                throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")
-            }
-            content.path = path
-        }
+        if let path = body.path { content.path = try checked(path: path) }
         content.deepLinkValue = try text(body.deepLinkValue, "deep_link_value") ?? content.deepLinkValue
         for (index, value) in body.deepLinkSubs {
             content.deepLinkSubs[index] = try text(value, "deep_link_sub\(index)")
@@ -46,62 +39,11 @@ enum LinkInput {
         content.iosURL = try destination(body.iosURL, "ios_url", .platform, policy) ?? content.iosURL
         content.androidURL = try destination(body.androidURL, "android_url", .platform, policy) ?? content.androidURL
         if let webOnly = body.webOnly { content.webOnly = webOnly }
-        if let versions = body.minAppVersion {
-            for (platform, version) in [("ios", versions.ios), ("android", versions.android)] {
-                if let version, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
-                    throw APIError.badRequest("'min_app_version.\(platform)' must be a version like 5.2.0 or a version code like 520")
-                }
-            }
-            content.minAppVersion = versions
-        }
-        if let social = body.social {
-            if let image = try text(social.imageURL, "social.image_url") {
-                guard let url = LinkURL(image), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
-                    throw APIError.unprocessable("invalid_url", "'social.image_url' must be an absolute http(s) URL")
-                }
-            }
-            content.social = .init(
-                title: try text(social.title, "social.title"),
-                description: try text(social.description, "social.description"),
-                imageURL: social.imageURL
-            )
-        }
-        if let campaign = body.campaign {
-            content.campaign = .init(
-                channel: try text(campaign.channel, "campaign.channel"), campaign: try text(campaign.campaign, "campaign.campaign"),
-                feature: try text(campaign.feature, "campaign.feature"), source: try text(campaign.source, "campaign.source"),
-                medium: try text(campaign.medium, "campaign.medium")
-            )
-        }
-        if let data = body.data {
-            guard data.count <= WireLimits.dataKeys else { throw APIError.badRequest("'data' has more than \(WireLimits.dataKeys) keys") }
-            for (key, value) in data where !WireLimits.dataKeyLength.contains(key.unicodeScalars.count) || value.unicodeScalars.count > maxValueLength
-            {
-                throw APIError.badRequest("'data' key '\(key.prefix(40))' must be 1 to 128 characters with a value up to \(maxValueLength)")
-            }
-            content.data = data
-        }
-        if let dynamic = body.dynamicLink {
-            guard dynamic.unicodeScalars.count <= WireLimits.dynamicLink else {
-                throw APIError.badRequest("'dynamic_link' is longer than \(WireLimits.dynamicLink) characters")
-            }
-            let query = dynamic.contains("://") ? LinkURL(dynamic)?.query ?? "" : dynamic.hasPrefix("?") ? String(dynamic.dropFirst()) : dynamic
-            let items = URLText.queryItems(Substring(query))
-            guard let dynamicLink = FirebaseDynamicLink(items: items) else {
-                throw APIError.unprocessable("invalid_dynamic_link", "'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
-            }
-            let checked: FirebaseDynamicLink
-            switch dynamicLink.checked(policy: DestinationPolicy(app: app), appHosts: Set(app.domains.map(\.host))) {
-            case .success(let value): checked = value
-            case .failure(let refusal): throw APIError.unprocessable(refusal.code, "dynamic_link: \(refusal)")
-            }
-            content.dynamicLinkQuery = checked.replacingDestinations(in: items).map {
-                "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))"
-            }.joined(separator: "&")
-            LinkParameters.apply(items.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
-            if content.deepLinkValue == nil { content.deepLinkValue = checked.link }
-            if content.path == nil { content.path = "/" }
-        }
+        if let versions = body.minAppVersion { content.minAppVersion = try checked(versions) }
+        if let social = body.social { content.social = try checked(social) }
+        if let campaign = body.campaign { content.campaign = try checked(campaign) }
+        if let data = body.data { content.data = try checked(data: data) }
+        if let dynamic = body.dynamicLink { try apply(dynamicLink: dynamic, to: &content, app: app, policy: policy) }
         link.content = content
         if let alias = body.alias {
             if let problem = Alias.problem(with: alias) {
@@ -121,6 +63,77 @@ enum LinkInput {
             }
             link.matchWindowSeconds = window
         }
+    }
+
+    private static func checked(path: String) throws -> String {
+        guard path.hasPrefix("/"), path.unicodeScalars.count <= maxValueLength,
+            !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" })
+        else {
+            throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")
+        }
+        return path
+    }
+
+    private static func checked(_ versions: MinAppVersion) throws -> MinAppVersion {
+        for (platform, version) in [("ios", versions.ios), ("android", versions.android)] {
+            if let version, version.utf8.count > WireLimits.deviceText || AppVersion(version) == nil {
+                throw APIError.badRequest("'min_app_version.\(platform)' must be a version like 5.2.0 or a version code like 520")
+            }
+        }
+        return versions
+    }
+
+    private static func checked(_ social: Social) throws -> Social {
+        if let image = try text(social.imageURL, "social.image_url") {
+            guard let url = LinkURL(image), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
+                throw APIError.unprocessable("invalid_url", "'social.image_url' must be an absolute http(s) URL")
+            }
+        }
+        return Social(
+            title: try text(social.title, "social.title"),
+            description: try text(social.description, "social.description"),
+            imageURL: social.imageURL
+        )
+    }
+
+    private static func checked(_ campaign: Campaign) throws -> Campaign {
+        Campaign(
+            channel: try text(campaign.channel, "campaign.channel"), campaign: try text(campaign.campaign, "campaign.campaign"),
+            feature: try text(campaign.feature, "campaign.feature"), source: try text(campaign.source, "campaign.source"),
+            medium: try text(campaign.medium, "campaign.medium")
+        )
+    }
+
+    private static func checked(data: [String: String]) throws -> [String: String] {
+        guard data.count <= WireLimits.dataKeys else { throw APIError.badRequest("'data' has more than \(WireLimits.dataKeys) keys") }
+        for (key, value) in data where !WireLimits.dataKeyLength.contains(key.unicodeScalars.count) || value.unicodeScalars.count > maxValueLength {
+            throw APIError.badRequest("'data' key '\(key.prefix(40))' must be 1 to 128 characters with a value up to \(maxValueLength)")
+        }
+        return data
+    }
+
+    /// An FDL long link's query: its destinations checked against the allow-list like any
+    /// other, the rest read as link parameters.
+    private static func apply(dynamicLink dynamic: String, to content: inout LinkContent, app: App, policy: DestinationPolicy) throws {
+        guard dynamic.unicodeScalars.count <= WireLimits.dynamicLink else {
+            throw APIError.badRequest("'dynamic_link' is longer than \(WireLimits.dynamicLink) characters")
+        }
+        let query = dynamic.contains("://") ? LinkURL(dynamic)?.query ?? "" : dynamic.hasPrefix("?") ? String(dynamic.dropFirst()) : dynamic
+        let items = URLText.queryItems(Substring(query))
+        guard let dynamicLink = FirebaseDynamicLink(items: items) else {
+            throw APIError.unprocessable("invalid_dynamic_link", "'dynamic_link' must be a Firebase Dynamic Link with a 'link' parameter")
+        }
+        let checked: FirebaseDynamicLink
+        switch dynamicLink.checked(policy: policy, appHosts: Set(app.domains.map(\.host))) {
+        case .success(let value): checked = value
+        case .failure(let refusal): throw APIError.unprocessable(refusal.code, "dynamic_link: \(refusal)")
+        }
+        content.dynamicLinkQuery = checked.replacingDestinations(in: items).map {
+            "\(URLText.queryValue($0.name))=\(URLText.queryValue($0.value))"
+        }.joined(separator: "&")
+        LinkParameters.apply(items.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
+        if content.deepLinkValue == nil { content.deepLinkValue = checked.link }
+        if content.path == nil { content.path = "/" }
     }
 
     private static func text(_ value: String?, _ field: String) throws -> String? {

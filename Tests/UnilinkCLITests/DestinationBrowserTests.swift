@@ -30,7 +30,7 @@ struct DestinationBrowserTests {
         ("http://www.exa%3Cmple.com/", "invalid_destination"),
     ]
 
-    @Test(.enabled(if: DashboardBrowserTests.available, "Chromium or chromedriver is not installed; .ci/run installs them"))
+    @Test(.enabled(if: WebDriver.available, "Chromium or chromedriver is not installed; .ci/run installs them"))
     func whatIsAcceptedLandsTheBrowserOnTheAllowedHost() async throws {
         let chromium = try #require(PreviewPageBrowserTests.chromium, "no Chromium")
         let chromedriver = try #require(WebDriver.chromedriver, "no chromedriver")

@@ -44,7 +44,7 @@ struct LinksController {
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
         let app = context.app
         let query = request.uri.queryParameters
-        let limit = try QueryNumber.parse(query["limit"], name: "limit", in: 1...200) ?? 50
+        let limit = try QueryNumber.parse(query["limit"], name: "limit", in: WireLimits.pageSize) ?? 50
         let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let page = try await links.store.links(appID: app.id, before: cursor, limit: limit + 1)
         let shown = Array(page.prefix(limit))

@@ -13,7 +13,7 @@ enum QRResponse {
         guard let url = link.shortURL ?? link.longURL else { throw APIError.conflict("no_url", "the link has no URL to encode") }
         let format = query["format"].map(String.init) ?? "svg"
         guard format == "svg" || format == "png" else { throw APIError.badRequest("'format' must be svg or png") }
-        let size = try QueryNumber.parse(query["size"], name: "size", in: 64...2048, unit: "a number of pixels") ?? 256
+        let size = try QueryNumber.parse(query["size"], name: "size", in: WireLimits.qrSize, unit: "a number of pixels") ?? 256
         let level =
             try query["level"].map { text in
                 guard let level = QRErrorCorrection(rawValue: text.uppercased()) else { throw APIError.badRequest("'level' must be L, M, Q or H") }

@@ -21,8 +21,7 @@ struct InstalledMarker: Sendable {
 
     /// 22 URL-safe characters (128 bits).
     func signature(for link: Link) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Self.message(link), using: key).prefix(16)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Base64URL.string(HMAC<SHA256>.authenticationCode(for: Self.message(link), using: key).prefix(16))
     }
 
     /// The installation's keyed digest of `text` for another purpose (FDL's unguessable

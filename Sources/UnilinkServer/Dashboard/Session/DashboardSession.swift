@@ -26,8 +26,7 @@ struct DashboardSession: Sendable {
 
     static func csrf(for token: String) -> String {
         let key = SymmetricKey(data: Data(token.utf8))
-        return Data(HMAC<SHA256>.authenticationCode(for: Data("unilink-dashboard-csrf".utf8), using: key)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Base64URL.string(HMAC<SHA256>.authenticationCode(for: Data("unilink-dashboard-csrf".utf8), using: key))
     }
 
     /// The session of the request's cookie, if it is stored and current.

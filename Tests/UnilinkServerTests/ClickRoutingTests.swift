@@ -38,8 +38,16 @@ struct ClickRoutingTests {
         (UA.iPhoneSafari, "link.example.com", "/help/faq", .status(404)),
         (UA.iPhoneSafari, "link.example.com", "/not-claimed", .status(404)),
         (UA.iPhoneSafari, "exm.pl", "/nosuchcode", .status(404)),
-        (UA.iPhoneSafari, "unknown.example.net", "/u/42", .status(404)),
+        (UA.iPhoneSafari, unknownHost, "/u/42", .status(404)),
     ]
+
+    static let unknownHost = "unknown.example.net"
+
+    static func answeredFromMemory(_ client: some TestClientProtocol) async throws -> Int {
+        let metrics = try await client.send(.get, "/metrics").text
+        let line = try #require(metrics.split(separator: "\n").first { $0.hasPrefix("unilink_clicks_answered_from_memory_total ") })
+        return try #require(Int(line.split(separator: " ")[1]))
+    }
 
     /// Over a real socket, twice: the first click may go through the router, the repeat is
     /// answered by `LinkHostFastPath` from memory, as nearly every click is in production.
@@ -50,7 +58,12 @@ struct ClickRoutingTests {
             let app = try await client.createApp()
             _ = try await client.createLink(Self.link, app: app)
             for attempt in ["first", "repeat"] {
+                let fromMemory = try await Self.answeredFromMemory(client)
                 let response = try await client.send(.get, path, host: host, userAgent: ua)
+                if attempt == "repeat" {
+                    let expected = host == Self.unknownHost ? fromMemory : fromMemory + 1
+                    #expect(try await Self.answeredFromMemory(client) == expected, "the repeat is LinkHostFastPath's answer")
+                }
                 switch answer {
                 case .page(let marker):
                     #expect(response.status == .ok, "\(attempt)")

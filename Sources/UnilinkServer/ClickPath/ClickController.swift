@@ -33,6 +33,7 @@ struct ClickController: Sendable {
         } catch {
             return nil
         }
+        metrics.countAnsweredFromMemory()
         let address = addresses.address(request, peer: peer, logger: logger)
         if let refusal = limit?.refusal(request, address: address) { return refusal }
         return answer(request, name: name, host: host, link: link, clientAddress: address, logger: logger)

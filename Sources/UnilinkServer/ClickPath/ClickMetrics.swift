@@ -10,6 +10,7 @@ struct ClickMetrics: Sendable {
     }
 
     private let counters: [Key: Counter]
+    private let fromMemory: Counter
 
     init(registry: PrometheusCollectorRegistry) {
         var counters: [Key: Counter] = [:]
@@ -24,9 +25,18 @@ struct ClickMetrics: Sendable {
             }
         }
         self.counters = counters
+        fromMemory = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "unilink", metricName: "clicks_answered_from_memory", unitName: "total",
+                helpText: "Requests on link hosts answered from memory in the channel, before the router (part of unilink_clicks_total)"
+            ))
     }
 
     func count(_ outcome: ClickOutcome?, _ platform: ClickPlatform) {
         counters[Key(outcome: outcome, platform: platform)]?.increment()
+    }
+
+    func countAnsweredFromMemory() {
+        fromMemory.increment()
     }
 }

@@ -28,6 +28,18 @@ struct LinksAPITests {
         }
     }
 
+    /// A mark that joins the slash into one Swift `Character` (an emoji modifier, a
+    /// combining accent) still leaves a path that starts with `/` (found by schemathesis).
+    @Test(arguments: ["/\u{1F3FB}n", "/\u{301}e"])
+    func aPathStartsWithItsFirstByte(path: String) async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            let body = String(decoding: try JSONEncoder().encode(["path": path]), as: UTF8.self)
+            let link = try await client.createLink(body, app: app)
+            #expect(link.path == path)
+        }
+    }
+
     /// Branch, Dub and Bitly give the alias as the short link; the code keeps working.
     @Test func anAliasIsTheShortLinkAndTheCodeStillOpensIt() async throws {
         try await TestServer.run { client in

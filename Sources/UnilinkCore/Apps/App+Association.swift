@@ -46,7 +46,7 @@ extension App {
 extension AASAMatcher {
     /// Whether `path` is claimed by the app whose claims this matcher holds.
     public func claims(path: String, query: String?) -> Bool {
-        let url = LinkURL(scheme: "https", host: "claims.invalid", path: path.hasPrefix("/") ? path : "/" + path, query: query)
+        let url = LinkURL(scheme: "https", host: "claims.invalid", path: path.startsWithSlash ? path : "/" + path, query: query)
         return decide(appID: App.claimsAppID, url: url, host: "claims.invalid").decision == .match
     }
 }

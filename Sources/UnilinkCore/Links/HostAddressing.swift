@@ -17,7 +17,7 @@ public struct HostAddressing: Sendable, Equatable {
 
     /// `origin + path + ?query`, the path percent-encoded where needed.
     public func url(host: String, path: String, query: String?) -> String {
-        let path = path.hasPrefix("/") ? path : "/" + path
+        let path = path.startsWithSlash ? path : "/" + path
         let query = query.flatMap { $0.isEmpty ? nil : "?" + $0 } ?? ""
         return origin(of: host) + URLText.path(path) + query
     }

@@ -25,7 +25,7 @@ public enum LinkParameters {
             case "$desktop_url", "af_web_dp": content.desktopURL = value
             case "$ios_url", "af_ios_url": content.iosURL = value
             case "$android_url", "af_android_url": content.androidURL = value
-            case "$deeplink_path": content.path = value.hasPrefix("/") ? value : "/" + value
+            case "$deeplink_path": content.path = value.startsWithSlash ? value : "/" + value
             case "$web_only": content.webOnly = value == "true" || value == "1"
             case "$og_title": content.social = Self.social(content.social) { $0.title = value }
             case "$og_description": content.social = Self.social(content.social) { $0.description = value }

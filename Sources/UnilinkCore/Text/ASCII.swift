@@ -18,3 +18,9 @@ extension UInt8 {
         }
     }
 }
+
+extension StringProtocol {
+    /// Whether the text's first byte is `/`. `hasPrefix("/")` compares characters, and a
+    /// combining mark or an emoji modifier right after the slash makes one character of both.
+    public var startsWithSlash: Bool { utf8.first == UInt8(ascii: "/") }
+}

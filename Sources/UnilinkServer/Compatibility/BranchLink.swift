@@ -30,7 +30,7 @@ struct BranchLink: Decodable, Sendable {
         body.iosURL = take("$ios_url")
         body.androidURL = take("$android_url")
         let path = take("$deeplink_path")
-        body.path = path.map { $0.hasPrefix("/") ? $0 : "/" + $0 } ?? "/"
+        body.path = path.map { $0.startsWithSlash ? $0 : "/" + $0 } ?? "/"
         body.deepLinkValue = take("deep_link_value")
         if let webOnly = take("$web_only") { body.webOnly = webOnly == "true" || webOnly == "1" }
         let title = take("$og_title"), description = take("$og_description"), image = take("$og_image_url")

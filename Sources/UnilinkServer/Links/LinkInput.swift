@@ -66,7 +66,7 @@ enum LinkInput {
     }
 
     private static func checked(path: String) throws -> String {
-        guard path.hasPrefix("/"), path.unicodeScalars.count <= maxValueLength,
+        guard path.startsWithSlash, path.unicodeScalars.count <= maxValueLength,
             !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "?" || $0 == "#" })
         else {
             throw APIError.badRequest("'path' must start with '/' and hold no spaces, '?' or '#'")

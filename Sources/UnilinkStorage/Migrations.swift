@@ -94,7 +94,54 @@ enum Migrations {
                 "CREATE INDEX events_app ON events (app_id, type, day)",
             ]
         ),
+        (
+            7,
+            [
+                // Counters kept on write (the recorder's transaction): numbers cost their hours,
+                // not their clicks. `slot` spreads one hot link over rows, one per PostgreSQL
+                // instance, so instances do not queue on one row lock; reads sum the slots.
+                """
+                CREATE TABLE click_counts (app_id TEXT NOT NULL, link_id TEXT NOT NULL, hour BIGINT NOT NULL, platform TEXT NOT NULL,
+                  outcome TEXT NOT NULL, source TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL,
+                  PRIMARY KEY (app_id, link_id, hour, platform, outcome, source, slot))
+                """,
+                "CREATE INDEX click_counts_link ON click_counts (link_id, hour)",
+                "CREATE INDEX click_counts_app ON click_counts (app_id, hour)",
+                """
+                CREATE TABLE event_counts (app_id TEXT NOT NULL, link_id TEXT NOT NULL, hour BIGINT NOT NULL, type TEXT NOT NULL,
+                  slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (app_id, link_id, hour, type, slot))
+                """,
+                "CREATE INDEX event_counts_link ON event_counts (link_id, hour)",
+                "CREATE INDEX event_counts_app ON event_counts (app_id, hour)",
+                // The history so far: raw clicks by hour, the days retention rolled up at their
+                // first hour, and the events still kept.
+                """
+                INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
+                SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, ''), 0, COUNT(*)
+                FROM clicks GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, '')
+                """,
+                """
+                INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
+                SELECT app_id, link_id, {day_hour}, platform, outcome, '', 0, clicks FROM click_days WHERE clicks > 0
+                ON CONFLICT (app_id, link_id, hour, platform, outcome, source, slot) DO UPDATE SET n = click_counts.n + excluded.n
+                """,
+                """
+                INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
+                SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, type, 0, COUNT(*)
+                FROM events GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, type
+                """,
+            ]
+        ),
     ]
+
+    /// What a statement spells differently on each database.
+    static func spelled(_ statement: String, for dialect: SQLStore.Dialect) -> String {
+        guard statement.contains("{") else { return statement }
+        return statement.replacingOccurrences(
+            of: "{day_hour}",
+            with: dialect == .sqlite
+                ? "CAST(strftime('%s', day) AS INTEGER) / 3600" : "CAST(EXTRACT(EPOCH FROM CAST(day AS DATE)) AS BIGINT) / 3600")
+    }
 
     /// An arbitrary constant: the advisory lock instances take while they migrate.
     static let lockKey: Int64 = 0x756e_696c_696e_6b  // "unilink"
@@ -104,10 +151,10 @@ enum Migrations {
     /// Applies the missing steps on `session` (one connection). On PostgreSQL the session
     /// holds an advisory lock meanwhile: instances starting at once on an empty database
     /// take turns, and the later ones find the work done.
-    static func run(on session: any SQLDatabase, dialect: SQLStore.Dialect) async throws {
+    static func run(on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int = latest) async throws {
         if dialect == .postgres { try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run() }
         do {
-            try await applyMissing(on: session, dialect: dialect)
+            try await applyMissing(on: session, dialect: dialect, upTo: version)
             if dialect == .postgres { try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
         } catch {
             if dialect == .postgres { try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
@@ -134,13 +181,13 @@ enum Migrations {
         try await database.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
     }
 
-    private static func applyMissing(on session: any SQLDatabase, dialect: SQLStore.Dialect) async throws {
+    private static func applyMissing(on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int) async throws {
         try await session.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
         let applied = try await appliedVersions(on: session)
-        for step in steps where !applied.contains(step.version) {
+        for step in steps where step.version <= version && !applied.contains(step.version) {
             try await SQLStore.inTransaction(session, dialect: dialect) { database in
                 for statement in step.statements {
-                    try await database.raw("\(unsafeRaw: statement)").run()
+                    try await database.raw("\(unsafeRaw: spelled(statement, for: dialect))").run()
                 }
                 try await database.raw(
                     """

@@ -11,8 +11,10 @@ extension SQLStore {
     /// meanwhile (`SQLiteThread`); the caller watches the time (`clickWriteOverdue()`).
     public func insert(clicks: [ClickRecord], steppingAside: Bool = false) async throws {
         guard !clicks.isEmpty else { return }
+        let slot = counterSlot
         try await telemetryTransaction(steppingAside: steppingAside) { database in
             try await self.insert(pending: clicks.compactMap(\.pending), on: database)
+            var tally = ClickTally()
             var fresh: [ClickRecord] = []
             for click in clicks {
                 guard click.continuesClick else {
@@ -21,24 +23,33 @@ extension SQLStore {
                 }
                 // One visitor's journey is one click: the next step updates where it went, so
                 // the steps before it must be written first.
-                try await self.insert(newClicks: fresh, on: database)
+                try await self.insert(newClicks: fresh, tally: &tally, on: database)
                 fresh.removeAll()
-                if try await database.raw(
+                if let stored = try await database.raw(
                     """
-                    SELECT 1 AS found FROM clicks WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
+                    SELECT link_id, occurred_at, platform, outcome, in_app FROM clicks
+                    WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
                     """
-                ).first() != nil {
+                ).all().first {
                     try await database.raw(
                         """
                         UPDATE clicks SET outcome = \(bind: click.outcome.rawValue)
                         WHERE click_id = \(bind: click.clickID) AND app_id = \(bind: click.appID)
                         """
                     ).run()
+                    let key = ClickTally.Key(
+                        appID: click.appID, linkID: try stored.decode(column: "link_id", as: String?.self),
+                        hour: ClickTally.hour(millisecondsSince1970: try stored.decode(column: "occurred_at", as: Int64.self)),
+                        platform: try stored.decode(column: "platform", as: String.self),
+                        outcome: try stored.decode(column: "outcome", as: String.self),
+                        source: try stored.decode(column: "in_app", as: String?.self))
+                    tally.move(key, to: click.outcome.rawValue)
                 } else {
-                    try await self.insert(newClicks: [click], on: database)
+                    try await self.insert(newClicks: [click], tally: &tally, on: database)
                 }
             }
-            try await self.insert(newClicks: fresh, on: database)
+            try await self.insert(newClicks: fresh, tally: &tally, on: database)
+            try await Self.add(tally, slot: slot, on: database)
         }
     }
 
@@ -55,7 +66,8 @@ extension SQLStore {
     /// Ten binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.
     public static let rowsPerInsert = 500
 
-    private func insert(newClicks clicks: [ClickRecord], on database: any SQLDatabase) async throws {
+    private func insert(newClicks clicks: [ClickRecord], tally: inout ClickTally, on database: any SQLDatabase) async throws {
+        for click in clicks { tally.add(click, millisecondsSince1970: Self.milliseconds(click.time)) }
         if case .sqlite(let connection, _) = engine {
             try await Self.insert(newClicks: clicks, on: connection)
             return
@@ -101,21 +113,19 @@ extension SQLStore {
 
     private static let clickInsert = "INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES "
 
-    /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive.
+    /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive,
+    /// from the counters.
     public func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount] {
-        try await database.raw(
+        let hours = try Self.hours(from: from, to: to)
+        return try await database.raw(
             """
-            SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
-              SELECT day, platform, outcome, COUNT(*) AS n FROM clicks
-              WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY day, platform, outcome
-              UNION ALL
-              SELECT day, platform, outcome, clicks AS n FROM click_days
-              WHERE link_id = \(bind: linkID) AND day >= \(bind: from) AND day <= \(bind: to)
-            ) AS counted GROUP BY day, platform, outcome ORDER BY day
+            SELECT hour / 24 AS day_number, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
+            WHERE link_id = \(bind: linkID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound)
+            GROUP BY hour / 24, platform, outcome HAVING SUM(n) > 0 ORDER BY day_number, platform, outcome
             """
         ).all().map { row in
             ClickCount(
-                day: try row.decode(column: "day", as: String.self),
+                day: Self.day(number: try row.decode(column: "day_number", as: Int64.self)),
                 platform: try row.decode(column: "platform", as: String.self),
                 outcome: try row.decode(column: "outcome", as: String.self),
                 count: try row.decode(column: "n", as: Int.self)
@@ -125,35 +135,27 @@ extension SQLStore {
 
     /// What retention removed.
     public struct Retained: Sendable, Equatable {
-        public var clicksRolledUp = 0
+        public var clicksDeleted = 0
         public var events = 0
         public var deferredAnswers = 0
 
         public init() {}
     }
 
-    /// Rolls raw clicks older than `clicksBefore` up into daily counts per link (stats stay
-    /// whole) and deletes them; deletes SDK events and deferred answers past their cut-offs.
+    /// Deletes raw clicks older than `clicksBefore` (their numbers stay whole in the
+    /// counters), and SDK events and deferred answers past their cut-offs.
     public func applyRetention(clicksBefore: Date, eventsBefore: Date, answersBefore: Date) async throws -> Retained {
         try await transaction { database in
             var retained = Retained()
             let cutoff = Self.milliseconds(clicksBefore)
-            retained.clicksRolledUp =
+            retained.clicksDeleted =
                 try await database.raw(
                     """
                     SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
-            if retained.clicksRolledUp > 0 {
-                try await database.raw(
-                    """
-                    INSERT INTO click_days (link_id, app_id, day, platform, outcome, clicks)
-                    SELECT link_id, app_id, day, platform, outcome, COUNT(*) FROM clicks
-                    WHERE occurred_at < \(bind: cutoff) AND link_id IS NOT NULL
-                    GROUP BY link_id, app_id, day, platform, outcome
-                    ON CONFLICT (link_id, day, platform, outcome) DO UPDATE SET clicks = click_days.clicks + excluded.clicks
-                    """
-                ).run()
+            if retained.clicksDeleted > 0 {
+                // Their numbers live on in the counters, kept since they were written.
                 try await database.raw("DELETE FROM clicks WHERE occurred_at < \(bind: cutoff)").run()
             }
             let events = Self.milliseconds(eventsBefore), answers = Self.milliseconds(answersBefore)

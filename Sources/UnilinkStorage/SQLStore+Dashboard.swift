@@ -19,23 +19,22 @@ public struct RecentClick: Sendable, Equatable {
 }
 
 extension SQLStore {
-    /// An app's clicks per link, day, platform and outcome, rolled-up days included.
+    /// An app's clicks per link, day, platform and outcome, from the counters.
     public func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount] {
-        try await database.raw(
+        let hours = try Self.hours(from: from, to: to)
+        return try await database.raw(
             """
-            SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM (
-              SELECT link_id, day, platform, outcome, COUNT(*) AS n FROM clicks
-              WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY link_id, day, platform, outcome
-              UNION ALL
-              SELECT link_id, day, platform, outcome, clicks AS n FROM click_days
-              WHERE app_id = \(bind: appID) AND day >= \(bind: from) AND day <= \(bind: to)
-            ) AS counted GROUP BY link_id, day, platform, outcome ORDER BY day
+            SELECT link_id, hour / 24 AS day_number, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
+            WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound)
+            GROUP BY link_id, hour / 24, platform, outcome HAVING SUM(n) > 0 ORDER BY day_number, link_id, platform, outcome
             """
         ).all().map { row in
-            LinkClickCount(
-                linkID: try row.decode(column: "link_id", as: String?.self),
+            let link = try row.decode(column: "link_id", as: String.self)
+            return LinkClickCount(
+                linkID: link.isEmpty ? nil : link,
                 count: ClickCount(
-                    day: try row.decode(column: "day", as: String.self), platform: try row.decode(column: "platform", as: String.self),
+                    day: Self.day(number: try row.decode(column: "day_number", as: Int64.self)),
+                    platform: try row.decode(column: "platform", as: String.self),
                     outcome: try row.decode(column: "outcome", as: String.self), count: try row.decode(column: "n", as: Int.self)
                 )
             )

@@ -43,6 +43,7 @@ extension SQLStore {
 
     /// Stores an install's answer and, for a match, its install event; the first answer stays.
     public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws {
+        let slot = eventSlot
         try await transaction { database in
             try await database.raw(
                 """
@@ -51,12 +52,13 @@ extension SQLStore {
                 ON CONFLICT (app_id, install_id) DO NOTHING
                 """
             ).run()
-            if let event { try await Self.insert(event: event, on: database) }
+            if let event { try await Self.insert(event: event, slot: slot, on: database) }
         }
     }
 
     public func insert(event: AppEvent) async throws {
-        try await transaction { database in try await Self.insert(event: event, on: database) }
+        let slot = eventSlot
+        try await transaction { database in try await Self.insert(event: event, slot: slot, on: database) }
     }
 
     /// Installs and opens of a link, days `from`...`to`.
@@ -66,10 +68,12 @@ extension SQLStore {
 
     /// Events by type, days `from`...`to` inclusive, of the events `filter` keeps.
     func eventCounts(where filter: SQLQueryString, from: String, to: String) async throws -> [String: Int] {
+        let hours = try Self.hours(from: from, to: to)
         var counts: [String: Int] = [:]
         for row in try await database.raw(
             """
-            SELECT type, COUNT(*) AS n FROM events WHERE \(filter) AND day >= \(bind: from) AND day <= \(bind: to) GROUP BY type
+            SELECT type, CAST(SUM(n) AS BIGINT) AS n FROM event_counts
+            WHERE \(filter) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY type
             """
         ).all() {
             counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
@@ -93,7 +97,7 @@ extension SQLStore {
         ).first()?.decode(column: "link_id", as: String?.self)
     }
 
-    static func insert(event: AppEvent, on database: any SQLDatabase) async throws {
+    static func insert(event: AppEvent, slot: Int, on database: any SQLDatabase) async throws {
         try await database.raw(
             """
             INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day)
@@ -102,5 +106,6 @@ extension SQLStore {
                     \(bind: milliseconds(event.time)), \(bind: day(event.time)))
             """
         ).run()
+        try await countEvent(appID: event.appID, linkID: event.linkID, type: event.type, time: event.time, slot: slot, on: database)
     }
 }

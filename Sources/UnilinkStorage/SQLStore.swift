@@ -25,6 +25,8 @@ public final class SQLStore: Sendable {
     private let closing = Mutex(false)
     /// The last write the storage could not take (full, read-only), until one succeeds.
     let writes = WriteHealth()
+    /// Which of the counters' slots this instance's batches add to (`counterSlot`).
+    let slot = Int.random(in: 0..<SQLStore.counterSlots)
 
     enum Engine: Sendable {
         case sqlite(SQLiteConnection, WriteGate)
@@ -57,6 +59,15 @@ public final class SQLStore: Sendable {
     /// `DatabaseProblem`s; everything opened before one is closed again.
     public static func open(
         _ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil, logger: Logger
+    ) async throws -> SQLStore {
+        try await open(location, migratingTo: migrate ? Migrations.latest : nil, pool: pool, over: connections, logger: logger)
+    }
+
+    /// `migratingTo`: the schema version to bring the database to (the upgrade tests write
+    /// a database as an earlier build did); nil checks that it is current instead.
+    static func open(
+        _ location: DatabaseLocation, migratingTo version: Int?, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil,
+        logger: Logger
     ) async throws -> SQLStore {
         let store: SQLStore
         switch location {
@@ -111,8 +122,8 @@ public final class SQLStore: Sendable {
                 try await store.database.raw("PRAGMA wal_autocheckpoint=\(unsafeRaw: String(walCheckpointPages))").run()
             }
             try await Migrations.refuseNewer(on: store.database)
-            if migrate {
-                try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect) }
+            if let version {
+                try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect, upTo: version) }
             } else {
                 try await Migrations.check(on: store.database)
             }

@@ -176,6 +176,9 @@ struct ClickRoutingTests {
             #expect(stats.daily.map(\.clicks) == [3])
             let bad = try await client.send(.get, "/v1/links/\(id)/stats?from=yesterday", bearer: app.secretKey)
             #expect(bad.status == .badRequest)
+            let noSuchDay = try await client.send(.get, "/v1/links/\(id)/stats?to=2026-02-30", bearer: app.secretKey)
+            #expect(noSuchDay.status == .badRequest)
+            #expect(noSuchDay.text.contains("'to' must be a date"))
         }
     }
 

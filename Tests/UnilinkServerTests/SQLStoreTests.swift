@@ -153,8 +153,9 @@ struct SQLStoreTests {
         }
     }
 
-    /// Old raw clicks become daily counts: a link's stats are the same before and after.
-    @Test(arguments: TestDatabase.available) func retentionRollsClicksUpAndDeletesOldRecords(database: TestDatabase) async throws {
+    /// Old raw clicks and events are deleted; their numbers, kept in the counters, stay: a
+    /// link's stats are the same before and after.
+    @Test(arguments: TestDatabase.available) func retentionDeletesOldRecordsAndKeepsTheirNumbers(database: TestDatabase) async throws {
         try await Self.withStore(database) { store, _ in
             let now = Date.now, old = now.addingTimeInterval(-100 * 86_400)
             func click(_ id: String, at time: Date, platform: ClickPlatform = .ios, outcome: ClickOutcome = .preview) -> ClickRecord {
@@ -172,7 +173,7 @@ struct SQLStoreTests {
             // The answer was stored "now" by the store's own clock, after `now` above: on a loaded machine seconds later.
             let afterTheAnswer = Date.now.addingTimeInterval(1)
             let done = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: afterTheAnswer)
-            #expect(done.clicksRolledUp == 3 && done.events == 1 && done.deferredAnswers == 1)
+            #expect(done.clicksDeleted == 3 && done.events == 1 && done.deferredAnswers == 1)
             let after = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
             #expect(
                 Set(after.map { "\($0.day) \($0.platform) \($0.outcome) \($0.count)" })
@@ -180,7 +181,9 @@ struct SQLStoreTests {
             #expect(after.map(\.count).reduce(0, +) == 4)
             #expect(try await store.applyRetention(clicksBefore: cutoff, eventsBefore: cutoff, answersBefore: cutoff) == .init(), "nothing twice")
             #expect(try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31").map(\.count).reduce(0, +) == 4)
-            #expect(try await store.eventCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31") == ["open": 1])
+            #expect(try await store.eventCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31") == ["open": 2])
+            let rawEvents = try await store.database.raw("SELECT COUNT(*) AS n FROM events").first()?.decode(column: "n", as: Int.self)
+            #expect(rawEvents == 1)
             #expect(try await store.deferredAnswer(appID: "a", installID: "install-old") == nil)
             try await store.close()
         }

@@ -92,12 +92,7 @@ struct LinksController {
 
     private static func day(_ text: String?, field: String) throws -> String? {
         guard let text else { return nil }
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || $0.element.isASCIIDigit })
-        else {
-            throw APIError.badRequest("'\(field)' must be a date like 2026-11-22")
-        }
+        guard CivilDay.daysSince1970(parsing: text) != nil else { throw APIError.badRequest("'\(field)' must be a date like 2026-11-22") }
         return text
     }
 }

@@ -3,9 +3,9 @@ import Logging
 import ServiceLifecycle
 import UnilinkStorage
 
-/// Hourly: raw clicks past their retention become daily counts per link, and SDK events
-/// and deferred answers past theirs are deleted (README, "What the server keeps"). With
-/// several instances, one does it each time (a roll-up done twice would count twice).
+/// Hourly: raw clicks, SDK events and deferred answers past their retention are deleted
+/// (their numbers stay in the counters; README, "What the server keeps"). With several
+/// instances, one does it each time.
 struct RetentionService: Service {
     let store: SQLStore
     let retention: Retention
@@ -28,7 +28,7 @@ struct RetentionService: Service {
                 logger.info(
                     "retention applied",
                     metadata: [
-                        "clicks_rolled_up": "\(done.clicksRolledUp)", "events_deleted": "\(done.events)",
+                        "clicks_deleted": "\(done.clicksDeleted)", "events_deleted": "\(done.events)",
                         "answers_deleted": "\(done.deferredAnswers)",
                     ])
             }

@@ -49,7 +49,8 @@ enum WireSchemas {
     )
 
     /// A day, `2026-11-22`.
-    static let day = JSONSchema.string(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"#)
+    /// A day of the calendar (RFC 3339's full-date): 2026-02-30 has the shape and is refused.
+    static let day = JSONSchema.string(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"#, format: "date")
 
     /// Unicode's White_Space characters, as a class body for a pattern.
     static let whiteSpace = #"\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#

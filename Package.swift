@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Unilink", targets: ["Unilink"]),
         .library(name: "UnilinkCore", targets: ["UnilinkCore"]),
         .library(name: "UnilinkAPI", targets: ["UnilinkAPI"]),
+        // For Benchmarks/StatsBenchmark, which seeds clicks through the recorder's own write.
+        .library(name: "UnilinkStorage", targets: ["UnilinkStorage"]),
         .executable(name: "unilink", targets: ["unilink"]),
     ],
     dependencies: [

@@ -132,6 +132,30 @@ enum Migrations {
                 """,
             ]
         ),
+        (
+            8,
+            [
+                // The app's numbers without the link (what its pages and totals read), and
+                // each link's clicks per day (what ranks its links): both cost the days they
+                // cover, however many links and clicks.
+                """
+                CREATE TABLE app_click_counts (app_id TEXT NOT NULL, hour BIGINT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL,
+                  source TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (app_id, hour, platform, outcome, source, slot))
+                """,
+                """
+                CREATE TABLE link_day_clicks (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, slot INTEGER NOT NULL,
+                  n BIGINT NOT NULL, PRIMARY KEY (app_id, day, link_id, slot))
+                """,
+                """
+                INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n)
+                SELECT app_id, hour, platform, outcome, source, 0, SUM(n) FROM click_counts GROUP BY app_id, hour, platform, outcome, source
+                """,
+                """
+                INSERT INTO link_day_clicks (app_id, link_id, day, slot, n)
+                SELECT app_id, link_id, hour / 24, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour / 24
+                """,
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -34,6 +34,36 @@ extension SQLStore {
                 """
             ).run()
         }
+        try await addRollups(tally, slot: slot, on: database)
+    }
+
+    static func addRollups(_ tally: ClickTally, slot: Int, on database: any SQLDatabase) async throws {
+        let apps = Array(tally.byApp)
+        for start in stride(from: 0, to: apps.count, by: countersPerInsert) {
+            let rows = apps[start..<min(start + countersPerInsert, apps.count)].map { key, count -> SQLQueryString in
+                """
+                (\(bind: key.appID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))
+                """
+            }
+            try await database.raw(
+                """
+                INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n) VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (app_id, hour, platform, outcome, source, slot) DO UPDATE SET n = app_click_counts.n + excluded.n
+                """
+            ).run()
+        }
+        let days = Array(tally.byLinkDay)
+        for start in stride(from: 0, to: days.count, by: countersPerInsert) {
+            let rows = days[start..<min(start + countersPerInsert, days.count)].map { key, count -> SQLQueryString in
+                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: slot), \(bind: count))"
+            }
+            try await database.raw(
+                """
+                INSERT INTO link_day_clicks (app_id, link_id, day, slot, n) VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (app_id, day, link_id, slot) DO UPDATE SET n = link_day_clicks.n + excluded.n
+                """
+            ).run()
+        }
     }
 
     static func countEvent(appID: String, linkID: String?, type: String, time: Date, slot: Int, on database: any SQLDatabase) async throws {

@@ -66,5 +66,11 @@ struct ClickTallyTests {
         #expect(tally.counts[laterStore] == 2)
         tally.move(preview, to: "preview")
         #expect(tally.counts[preview] == 2, "a step to the same outcome changes nothing")
+
+        // Without the link, and per link and day: a move changes the app's outcomes, never a link's day.
+        #expect(tally.byApp.values.reduce(0, +) == tally.counts.values.reduce(0, +))
+        let appStore = ClickTally.AppKey(appID: "app", hour: 2, platform: "ios", outcome: "store", source: "")
+        #expect(tally.byApp[appStore] == 1)
+        #expect(tally.byLinkDay == [.init(appID: "app", linkID: "lnk", day: 0): 4, .init(appID: "app", linkID: "", day: 0): 1])
     }
 }

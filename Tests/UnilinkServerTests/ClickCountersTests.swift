@@ -73,6 +73,16 @@ struct ClickCountersTests {
         for link in ["lnk_0", "lnk_1", "lnk_2"] {
             #expect(try await counted(store, link: link) == (try await raw(store, link: link)), "\(link)")
         }
+        // The app's own counters and each link's days say the same, summed another way.
+        var appWide: [String: Int] = [:], perLink: [String: Int] = [:]
+        for (key, count) in everything {
+            let parts = key.split(separator: " ")
+            appWide[parts[1...].joined(separator: " "), default: 0] += count
+            perLink[parts[0] == "-" ? "" : String(parts[0]), default: 0] += count
+        }
+        let app = try await store.appClickCounts(appID: "app", from: "2027-01-01", to: "2027-01-31")
+        #expect(Dictionary(uniqueKeysWithValues: app.map { ("\($0.day) \($0.platform) \($0.outcome)", $0.count) }) == appWide)
+        #expect(try await store.linkClicks(appID: "app", from: "2027-01-01", to: "2027-01-31") == perLink)
     }
 
     static func storedClicks(_ store: SQLStore) async throws -> Int {
@@ -177,6 +187,8 @@ struct ClickCountersTests {
                 expected["lnk_1 2027-01-15 ios preview", default: 0] += 7
                 #expect(try await Self.counted(upgraded, link: "lnk_1") == expected)
                 #expect(try await Self.counted(upgraded, link: nil).values.reduce(0, +) == 500 + 47)
+                #expect(try await upgraded.linkClicks(appID: "app", from: "2027-01-02", to: "2027-01-02") == ["lnk_1": 40])
+                #expect(try await upgraded.appClickCounts(appID: "app", from: "2027-01-01", to: "2027-01-31").map(\.count).reduce(0, +) == 547)
                 #expect(try await upgraded.eventCounts(linkID: "lnk_1", from: "2027-01-15", to: "2027-01-15") == ["install": 1, "open": 2])
                 #expect(try await upgraded.eventCounts(appID: "app", from: "2027-01-16", to: "2027-01-31") == [:])
                 try await upgraded.close()

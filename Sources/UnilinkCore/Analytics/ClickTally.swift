@@ -51,6 +51,52 @@ public struct ClickTally: Sendable, Equatable {
         add(moved)
     }
 
+    /// An app's counts without the link: what the app's numbers read, whatever its links.
+    public struct AppKey: Hashable, Sendable {
+        public var appID: String
+        public var hour: Int64
+        public var platform: String
+        public var outcome: String
+        public var source: String
+
+        public init(appID: String, hour: Int64, platform: String, outcome: String, source: String) {
+            self.appID = appID
+            self.hour = hour
+            self.platform = platform
+            self.outcome = outcome
+            self.source = source
+        }
+    }
+
+    /// A link's clicks of one UTC day (days since 1970): what ranks an app's links.
+    public struct LinkDayKey: Hashable, Sendable {
+        public var appID: String
+        public var linkID: String
+        public var day: Int64
+
+        public init(appID: String, linkID: String, day: Int64) {
+            self.appID = appID
+            self.linkID = linkID
+            self.day = day
+        }
+    }
+
+    public var byApp: [AppKey: Int64] {
+        counts.reduce(into: [:]) { totals, entry in
+            let key = entry.key
+            totals[AppKey(appID: key.appID, hour: key.hour, platform: key.platform, outcome: key.outcome, source: key.source), default: 0] +=
+                entry.value
+        }.filter { $0.value != 0 }
+    }
+
+    public var byLinkDay: [LinkDayKey: Int64] {
+        counts.reduce(into: [:]) { totals, entry in
+            let key = entry.key
+            let day = key.hour >= 0 ? key.hour / 24 : (key.hour - 23) / 24
+            totals[LinkDayKey(appID: key.appID, linkID: key.linkID, day: day), default: 0] += entry.value
+        }.filter { $0.value != 0 }
+    }
+
     public static func key(_ click: ClickRecord, hour: Int64) -> Key {
         Key(
             appID: click.appID, linkID: click.linkID, hour: hour, platform: click.platform.rawValue, outcome: click.outcome.rawValue,

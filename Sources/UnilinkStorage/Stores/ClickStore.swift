@@ -5,6 +5,8 @@ public protocol ClickStore: Sendable {
     func insert(clicks: [ClickRecord], steppingAside: Bool) async throws
     func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount]
     func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount]
+    func appClickCounts(appID: String, from: String, to: String) async throws -> [ClickCount]
+    func linkClicks(appID: String, from: String, to: String) async throws -> [String: Int]
     func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick]
     func linkID(ofClick clickID: String, appID: String) async throws -> String?
 }

@@ -20,11 +20,11 @@ struct NumbersController {
     @Sendable func appNumbers(_ request: Request, context: SignedInContext) async throws -> Response {
         let app = try context.session.app(try context.parameters.require("id"), in: directory)
         let range = try DayRange(request)
-        let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
+        let counts = try await store.appClickCounts(appID: app.id, from: range.from, to: range.to)
         let events = try await store.eventCounts(appID: app.id, from: range.from, to: range.to)
         let numbers = NumbersSection(
-            counts.map(\.count), events: events, range: range, csv: "/apps/\(app.id)/numbers.csv",
-            groups: try await campaignGroups(counts))
+            counts, events: events, range: range, csv: "/apps/\(app.id)/numbers.csv",
+            groups: try await campaignGroups(try await store.linkClicks(appID: app.id, from: range.from, to: range.to)))
         return pages.render(NumbersPage(appID: app.id, appName: app.name, numbers: numbers), session: context.session)
     }
 
@@ -47,9 +47,7 @@ struct NumbersController {
 
     /// Clicks by channel, campaign and source of the links clicked (the 500 most clicked
     /// links are looked up; the rest count as "other links").
-    private func campaignGroups(_ counts: [LinkClickCount]) async throws -> [NumbersSection.Group] {
-        var perLink: [String: Int] = [:]
-        for count in counts { perLink[count.linkID ?? "", default: 0] += count.count.count }
+    private func campaignGroups(_ perLink: [String: Int]) async throws -> [NumbersSection.Group] {
         var channel: [String: Int] = [:], campaign: [String: Int] = [:], source: [String: Int] = [:]
         for (index, entry) in perLink.sorted(by: { $0.value > $1.value }).enumerated() {
             var values = ("other links", "other links", "other links")

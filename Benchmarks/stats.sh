@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# What the numbers cost as stored clicks grow: for each size, a fresh SQLite database with
+# one app and 200 links, CLICKS clicks over 90 days seeded through the recorder's own batch
+# write (StatsBenchmark's StatsSeed: SQLStore.insert(clicks:), counters included), then
+# the median of 15 requests of: a link's stats for 30 days (API), the app's numbers page
+# (dashboard, 30 days) and a link's page (dashboard). Ratios are against the first size,
+# measured in the same run. Release build; not run by CI.
+# Usage: Benchmarks/stats.sh [CLICKS ...]   (default: 10000 1000000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000 1000000)
+source Benchmarks/common.sh
+(cd Benchmarks/StatsBenchmark && swift build -c release --product StatsSeed >/dev/null)
+seed="$(cd Benchmarks/StatsBenchmark && swift build -c release --show-bin-path)/StatsSeed"
+admin=stats-admin-token-0123456789abcdef
+port=18493
+base="http://127.0.0.1:$port"
+
+start() {
+    UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=$admin \
+        "$unilink" serve --port $port --database-url "sqlite://$1" --log-level error >"$work/banner" 2>&1 &
+    server=$!
+    for _ in $(seq 100); do curl -sf "$base/healthz" >/dev/null && return; sleep 0.1; done
+    echo "the server did not start" >&2; cat "$work/banner" >&2; exit 1
+}
+stop() { kill "$server"; wait "$server" 2>/dev/null || true; }
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+# median milliseconds of 15 GETs of $1 (after 2 unmeasured), extra curl arguments after it
+median() {
+    local url=$1; shift
+    for _ in 1 2; do curl -sf -o /dev/null "$@" "$url"; done
+    for _ in $(seq 15); do curl -sf -o /dev/null -w '%{time_total}\n' "$@" "$url"; done \
+        | sort -n | sed -n 8p | awk '{printf "%.1f", $1 * 1000}'
+}
+
+today=$(date -u +%F)
+from=$(date -u -d '29 days ago' +%F)
+printf "%-10s %-8s %-12s %18s %18s %18s\n" clicks seeded "link, 30 d" "link stats ms" "app numbers ms" "link page ms"
+first=()
+for clicks in "${sizes[@]}"; do
+    db="$work/stats-$clicks.sqlite"
+    start "$db"
+    created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}],
+        "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
+    key=$(echo "$created" | json "['secret_key']")
+    app=$(echo "$created" | json "['id']")
+    body=$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')
+    curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$body" "$base/v1/links/batch" >/dev/null
+    link=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links?limit=1" | json "['data'][0]['id']")
+    stop
+    seconds=$( { /usr/bin/time -f %e "$seed" "$db" "$app" "$clicks" 90 >/dev/null; } 2>&1 | tail -1)
+    start "$db"
+    curl -sf -c "$work/cookies" -o /dev/null -d "token=$admin" "$base/sign-in"
+    counted=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links/$link/stats?from=$from&to=$today" | json "['clicks']")
+    # The pages must be the signed-in ones, showing the numbers, not the sign-in form.
+    curl -sf -b "$work/cookies" "$base/apps/$app/numbers?from=$from&to=$today" | grep -q 'id="sign-out"' \
+        || { echo "the dashboard did not sign in" >&2; exit 1; }
+    api=$(median "$base/v1/links/$link/stats?from=$from&to=$today" -H "Authorization: Bearer $key")
+    numbers=$(median "$base/apps/$app/numbers?from=$from&to=$today" -b "$work/cookies")
+    page=$(median "$base/links/$link" -b "$work/cookies")
+    stop
+    if [ ${#first[@]} -eq 0 ]; then first=("$api" "$numbers" "$page"); fi
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%s (x%.2f)", a, a / b }'; }
+    printf "%-10s %-8s %-12s %18s %18s %18s\n" "$clicks" "${seconds}s" "$counted" "$(ratio "$api" "${first[0]}")" \
+        "$(ratio "$numbers" "${first[1]}")" "$(ratio "$page" "${first[2]}")"
+    rm -f "$db"*
+done

@@ -54,8 +54,8 @@ for clicks in "${sizes[@]}"; do
     curl -sf -c "$work/cookies" -o /dev/null -d "token=$admin" "$base/sign-in"
     counted=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links/$link/stats?from=$from&to=$today" | json "['clicks']")
     # The pages must be the signed-in ones, showing the numbers, not the sign-in form.
-    curl -sf -b "$work/cookies" "$base/apps/$app/numbers?from=$from&to=$today" | grep -q 'id="sign-out"' \
-        || { echo "the dashboard did not sign in" >&2; exit 1; }
+    curl -sf -b "$work/cookies" -o "$work/page" "$base/apps/$app/numbers?from=$from&to=$today"
+    grep -q 'id="sign-out"' "$work/page" || { echo "the dashboard did not sign in" >&2; exit 1; }
     api=$(median "$base/v1/links/$link/stats?from=$from&to=$today" -H "Authorization: Bearer $key")
     numbers=$(median "$base/apps/$app/numbers?from=$from&to=$today" -b "$work/cookies")
     page=$(median "$base/links/$link" -b "$work/cookies")

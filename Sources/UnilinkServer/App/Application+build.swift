@@ -212,6 +212,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         on: group(RouterPath(APIPath.branchURL), .api))
     AppsController(apps: parts.appService).register(on: group(RouterPath(APIPath.apps), .api, .adminToken).group(context: AdminContext.self))
     LinksController(links: parts.linkService).register(on: group(RouterPath(APIPath.links), .api, .secretKey).group(context: AppContext.self))
+    AppStatsController(store: parts.store).register(on: group(RouterPath(APIPath.appStats), .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192
     SDKController(directory: parts.directory, links: parts.links, port: parts.port, maxURLBytes: settings.maxURLBytes)
         .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))

@@ -26,6 +26,19 @@ extension OpenAPIOperation {
                 summary: "A new secret or publishable key; the old one works until its grace period ends",
                 credential: .admin, body: .optional("KeyRotation"),
                 answers: [.json(201, "The new key, shown once", "KeyRotationAnswer")] + A.errors(write + [404])),
+            .init(
+                method: .get, path: APIPath.appStats, summary: "The app's numbers over local days, from the counters kept on write",
+                credential: .secretKey,
+                parameters: [
+                    .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
+                    .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
+                    .init(
+                        name: "granularity", place: .query, schema: WireSchemas.choice(StatsGranularity.self),
+                        summary: "Buckets of the series (day if absent); hour covers at most 400 days, day and month 3,660"),
+                    .init(
+                        name: "tz", place: .query, schema: JSONSchema.string(length: 1...64),
+                        summary: "IANA time zone the days begin in (UTC if absent); an unknown one is 400"),
+                ], answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400])),
         ]
     }
 

@@ -1,0 +1,72 @@
+/// `GET /v1/apps/{id}/stats`: an app's numbers over local days of a time zone.
+public struct AppStats: Codable, Sendable, Equatable {
+    /// One bucket of the series: its local start (`2026-11-23T14`, `2026-11-23`, `2026-11`).
+    public struct Bucket: Codable, Sendable, Equatable {
+        public var start: String
+        public var clicks: Int
+        public var installs: Int
+        public var opens: Int
+
+        public init(start: String, clicks: Int, installs: Int, opens: Int) {
+            self.start = start
+            self.clicks = clicks
+            self.installs = installs
+            self.opens = opens
+        }
+    }
+
+    public struct LinkClicks: Codable, Sendable, Equatable {
+        /// null for clicks on no link (a path of the app's hosts that names none).
+        public var linkID: String?
+        public var clicks: Int
+
+        public init(linkID: String?, clicks: Int) {
+            self.linkID = linkID
+            self.clicks = clicks
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case linkID = "link_id", clicks
+        }
+    }
+
+    public var appID: String
+    public var from: String
+    public var to: String
+    public var granularity: StatsGranularity
+    public var tz: String
+    public var clicks: Int
+    public var installs: Int
+    public var opens: Int
+    public var byPlatform: [String: Int]
+    public var byOutcome: [String: Int]
+    /// The app whose web view a click came from (`instagram`, `wechat`, ...), `browser` for none.
+    public var bySource: [String: Int]
+    /// The ten most clicked links, most first.
+    public var topLinks: [LinkClicks]
+    public var series: [Bucket]
+
+    public init(
+        appID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, installs: Int, opens: Int,
+        byPlatform: [String: Int], byOutcome: [String: Int], bySource: [String: Int], topLinks: [LinkClicks], series: [Bucket]
+    ) {
+        self.appID = appID
+        self.from = from
+        self.to = to
+        self.granularity = granularity
+        self.tz = tz
+        self.clicks = clicks
+        self.installs = installs
+        self.opens = opens
+        self.byPlatform = byPlatform
+        self.byOutcome = byOutcome
+        self.bySource = bySource
+        self.topLinks = topLinks
+        self.series = series
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case appID = "app_id", from, to, granularity, tz, clicks, installs, opens, byPlatform = "by_platform", byOutcome = "by_outcome"
+        case bySource = "by_source", topLinks = "top_links", series
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import UnilinkAPI
+import UnilinkCore
+
+@Suite("Stats windows in a time zone")
+struct StatsWindowTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T09:46:40Z
+
+    static func window(_ from: String?, _ to: String?, _ granularity: String? = nil, _ tz: String? = nil) throws -> StatsWindow {
+        try StatsWindow(from: from, to: to, granularity: granularity, tz: tz, now: now)
+    }
+
+    static func hour(_ text: String) -> Int64 {
+        Int64(ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970) / 3600
+    }
+
+    @Test func withNothingGivenItIsTheLast30UTCDaysByDay() throws {
+        let window = try Self.window(nil, nil)
+        #expect(window.from == "2026-10-20" && window.to == "2026-11-18" && window.granularity == .day)
+        #expect(window.hours == Self.hour("2026-10-20T00:00:00Z")..<Self.hour("2026-11-19T00:00:00Z"))
+        #expect(window.buckets.count == 30 && window.buckets.first == "2026-10-20" && window.buckets.last == "2026-11-18")
+    }
+
+    /// Local midnights: New York is 5 hours behind in winter and 4 in summer; Kolkata's
+    /// +5:30 begins its day in the hour before its midnight; Berlin's spring day has 23 hours.
+    @Test(arguments: [
+        ("America/New_York", "2026-11-10", "2026-11-10", "2026-11-10T05:00:00Z", "2026-11-11T05:00:00Z", 24),
+        ("America/New_York", "2026-07-01", "2026-07-01", "2026-07-01T04:00:00Z", "2026-07-02T04:00:00Z", 24),
+        ("Asia/Kolkata", "2026-11-10", "2026-11-10", "2026-11-09T18:00:00Z", "2026-11-10T18:00:00Z", 24),
+        ("Europe/Berlin", "2026-03-29", "2026-03-29", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23),
+        ("Europe/Berlin", "2026-10-25", "2026-10-25", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 24),
+    ])
+    func daysBeginAtLocalMidnight(tz: String, from: String, to: String, start: String, end: String, buckets: Int) throws {
+        let window = try Self.window(from, to, "hour", tz)
+        #expect(window.hours == Self.hour(start)..<Self.hour(end))
+        #expect(window.buckets.count == buckets, "the fall-back hour 02 of Berlin's 25-hour day is one bucket")
+        #expect(window.buckets.first == "\(from)T00")
+        #expect(try Self.window(from, to, "day", tz).buckets == [from])
+    }
+
+    @Test func anHourFallsInItsLocalBucket() throws {
+        let newYork = try Self.window("2026-11-01", "2026-12-31", "month", "America/New_York")
+        #expect(newYork.bucket(ofHour: Self.hour("2026-12-01T04:00:00Z")) == "2026-11", "23:00 on 30 November in New York")
+        #expect(newYork.bucket(ofHour: Self.hour("2026-12-01T05:00:00Z")) == "2026-12")
+        #expect(newYork.buckets == ["2026-11", "2026-12"])
+        let hourly = try Self.window("2026-11-01", "2026-11-01", "hour", "America/New_York")
+        #expect(hourly.bucket(ofHour: Self.hour("2026-11-01T17:00:00Z")) == "2026-11-01T12")
+    }
+
+    @Test(
+        arguments: [
+            ("2026-11-20", "2026-11-10", nil, nil, "from", "'from' must not be after 'to'"),
+            ("2026-02-30", nil, nil, nil, "from", "'from' must be a date like 2026-11-22"),
+            (nil, "yesterday", nil, nil, "to", "'to' must be a date like 2026-11-22"),
+            (nil, nil, "week", nil, "granularity", "'granularity' must be hour, day or month"),
+            (nil, nil, nil, "Mars/Olympus", "tz", "'tz' must be an IANA time zone like Europe/Berlin or America/New_York"),
+            (nil, nil, nil, "", "tz", "'tz' must be an IANA time zone like Europe/Berlin or America/New_York"),
+            ("2025-01-01", "2026-02-05", "hour", nil, "from", "'from' to 'to' may cover at most 400 days at hour granularity"),
+            ("2000-01-01", "2026-02-05", "day", nil, "from", "'from' to 'to' may cover at most 3660 days at day granularity"),
+        ] as [(String?, String?, String?, String?, String, String)])
+    func badInputNamesTheParameter(from: String?, to: String?, granularity: String?, tz: String?, parameter: String, message: String) {
+        #expect(throws: StatsWindow.Problem(parameter: parameter, message: message)) {
+            try StatsWindow(from: from, to: to, granularity: granularity, tz: tz, now: Self.now)
+        }
+    }
+
+    @Test func fourHundredDaysByTheHourAreAllowed() throws {
+        let window = try Self.window("2025-10-15", "2026-11-18", "hour")
+        #expect(window.hours.count == 400 * 24)
+        #expect(window.buckets.count == 400 * 24)
+    }
+
+    @Test func theReportFillsEveryBucketAndRanksLinks() throws {
+        let window = try Self.window("2026-11-01", "2026-11-03", "day", "America/New_York")
+        var counts = AppHourlyCounts()
+        counts.clicksByHour = [Self.hour("2026-11-01T12:00:00Z"): 3, Self.hour("2026-11-03T04:00:00Z"): 2]  // the second: 2 Nov, 23:00 local
+        counts.eventsByHour = [Self.hour("2026-11-01T12:00:00Z"): ["install": 1, "open": 4, "custom": 9]]
+        counts.breakdown = [
+            .init(platform: "ios", outcome: "store", source: "", clicks: 4),
+            .init(platform: "android", outcome: "preview", source: "instagram", clicks: 1),
+        ]
+        counts.clicksByLink = ["lnk_b": 2, "lnk_a": 2, "": 1]
+        let stats = AppStatsReport.make(appID: "app", window: window, counts: counts)
+        #expect(stats.series.map(\.start) == ["2026-11-01", "2026-11-02", "2026-11-03"])
+        #expect(stats.series.map(\.clicks) == [3, 2, 0])
+        #expect(stats.series.map(\.installs) == [1, 0, 0] && stats.series.map(\.opens) == [4, 0, 0])
+        #expect(stats.clicks == 5 && stats.installs == 1 && stats.opens == 4)
+        #expect(stats.bySource == ["browser": 4, "instagram": 1])
+        #expect(stats.topLinks.map(\.linkID) == ["lnk_a", "lnk_b", nil])
+        #expect(stats.tz == "America/New_York")
+    }
+}

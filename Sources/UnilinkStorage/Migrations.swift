@@ -156,6 +156,23 @@ enum Migrations {
                 """,
             ]
         ),
+        (
+            9,
+            [
+                // A link's days by platform and outcome: its daily numbers cost its days, not
+                // its hours' many kinds of clicks. Replaces link_day_clicks, which had no kinds.
+                """
+                CREATE TABLE link_day_counts (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, platform TEXT NOT NULL,
+                  outcome TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (app_id, day, link_id, platform, outcome, slot))
+                """,
+                "CREATE INDEX link_day_counts_link ON link_day_counts (link_id, day)",
+                """
+                INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n)
+                SELECT app_id, link_id, hour / 24, platform, outcome, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour / 24, platform, outcome
+                """,
+                "DROP TABLE link_day_clicks",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -47,7 +47,7 @@ extension SQLStore {
         if firstWholeDay < endWholeDay {
             for row in try await database.raw(
                 """
-                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_clicks
+                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
                 WHERE app_id = \(bind: appID) AND day >= \(bind: firstWholeDay) AND day < \(bind: endWholeDay) GROUP BY link_id
                 """
             ).all() {

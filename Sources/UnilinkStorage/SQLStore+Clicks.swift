@@ -114,18 +114,18 @@ extension SQLStore {
     private static let clickInsert = "INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app) VALUES "
 
     /// Click counts of one link per UTC day, platform and outcome, days `from`...`to` inclusive,
-    /// from the counters.
+    /// from the link's days.
     public func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount] {
         let hours = try Self.hours(from: from, to: to)
         return try await database.raw(
             """
-            SELECT hour / 24 AS day_number, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
-            WHERE link_id = \(bind: linkID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound)
-            GROUP BY hour / 24, platform, outcome HAVING SUM(n) > 0 ORDER BY day_number, platform, outcome
+            SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
+            WHERE link_id = \(bind: linkID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
+            GROUP BY day, platform, outcome HAVING SUM(n) > 0 ORDER BY day, platform, outcome
             """
         ).all().map { row in
             ClickCount(
-                day: Self.day(number: try row.decode(column: "day_number", as: Int64.self)),
+                day: Self.day(number: try row.decode(column: "day", as: Int64.self)),
                 platform: try row.decode(column: "platform", as: String.self),
                 outcome: try row.decode(column: "outcome", as: String.self),
                 count: try row.decode(column: "n", as: Int.self)

@@ -55,12 +55,14 @@ extension SQLStore {
         let days = Array(tally.byLinkDay)
         for start in stride(from: 0, to: days.count, by: countersPerInsert) {
             let rows = days[start..<min(start + countersPerInsert, days.count)].map { key, count -> SQLQueryString in
-                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: slot), \(bind: count))"
+                """
+                (\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.platform), \(bind: key.outcome), \(bind: slot), \(bind: count))
+                """
             }
             try await database.raw(
                 """
-                INSERT INTO link_day_clicks (app_id, link_id, day, slot, n) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (app_id, day, link_id, slot) DO UPDATE SET n = link_day_clicks.n + excluded.n
+                INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n) VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (app_id, day, link_id, platform, outcome, slot) DO UPDATE SET n = link_day_counts.n + excluded.n
                 """
             ).run()
         }

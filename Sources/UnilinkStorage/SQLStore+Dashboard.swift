@@ -19,21 +19,21 @@ public struct RecentClick: Sendable, Equatable {
 }
 
 extension SQLStore {
-    /// An app's clicks per link, day, platform and outcome, from the counters.
+    /// An app's clicks per link, UTC day, platform and outcome, from the links' days.
     public func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount] {
         let hours = try Self.hours(from: from, to: to)
         return try await database.raw(
             """
-            SELECT link_id, hour / 24 AS day_number, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound)
-            GROUP BY link_id, hour / 24, platform, outcome HAVING SUM(n) > 0 ORDER BY day_number, link_id, platform, outcome
+            SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
+            WHERE app_id = \(bind: appID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
+            GROUP BY link_id, day, platform, outcome HAVING SUM(n) > 0 ORDER BY day, link_id, platform, outcome
             """
         ).all().map { row in
             let link = try row.decode(column: "link_id", as: String.self)
             return LinkClickCount(
                 linkID: link.isEmpty ? nil : link,
                 count: ClickCount(
-                    day: Self.day(number: try row.decode(column: "day_number", as: Int64.self)),
+                    day: Self.day(number: try row.decode(column: "day", as: Int64.self)),
                     platform: try row.decode(column: "platform", as: String.self),
                     outcome: try row.decode(column: "outcome", as: String.self), count: try row.decode(column: "n", as: Int.self)
                 )
@@ -65,7 +65,7 @@ extension SQLStore {
         var clicks: [String: Int] = [:]
         for row in try await database.raw(
             """
-            SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_clicks
+            SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
             WHERE app_id = \(bind: appID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
             GROUP BY link_id HAVING SUM(n) > 0
             """

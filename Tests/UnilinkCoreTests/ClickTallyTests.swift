@@ -71,6 +71,11 @@ struct ClickTallyTests {
         #expect(tally.byApp.values.reduce(0, +) == tally.counts.values.reduce(0, +))
         let appStore = ClickTally.AppKey(appID: "app", hour: 2, platform: "ios", outcome: "store", source: "")
         #expect(tally.byApp[appStore] == 1)
-        #expect(tally.byLinkDay == [.init(appID: "app", linkID: "lnk", day: 0): 4, .init(appID: "app", linkID: "", day: 0): 1])
+        #expect(
+            tally.byLinkDay == [
+                .init(appID: "app", linkID: "lnk", day: 0, platform: "ios", outcome: "preview"): 1,
+                .init(appID: "app", linkID: "lnk", day: 0, platform: "ios", outcome: "store"): 3,
+                .init(appID: "app", linkID: "", day: 0, platform: "ios", outcome: "web"): 1,
+            ])
     }
 }

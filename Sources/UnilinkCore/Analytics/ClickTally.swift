@@ -68,16 +68,21 @@ public struct ClickTally: Sendable, Equatable {
         }
     }
 
-    /// A link's clicks of one UTC day (days since 1970): what ranks an app's links.
+    /// A link's clicks of one UTC day (days since 1970) by platform and outcome: a link's
+    /// daily numbers, and what ranks an app's links.
     public struct LinkDayKey: Hashable, Sendable {
         public var appID: String
         public var linkID: String
         public var day: Int64
+        public var platform: String
+        public var outcome: String
 
-        public init(appID: String, linkID: String, day: Int64) {
+        public init(appID: String, linkID: String, day: Int64, platform: String, outcome: String) {
             self.appID = appID
             self.linkID = linkID
             self.day = day
+            self.platform = platform
+            self.outcome = outcome
         }
     }
 
@@ -93,7 +98,8 @@ public struct ClickTally: Sendable, Equatable {
         counts.reduce(into: [:]) { totals, entry in
             let key = entry.key
             let day = key.hour >= 0 ? key.hour / 24 : (key.hour - 23) / 24
-            totals[LinkDayKey(appID: key.appID, linkID: key.linkID, day: day), default: 0] += entry.value
+            totals[LinkDayKey(appID: key.appID, linkID: key.linkID, day: day, platform: key.platform, outcome: key.outcome), default: 0] +=
+                entry.value
         }.filter { $0.value != 0 }
     }
 

@@ -38,7 +38,7 @@ extension OpenAPIOperation {
                     .init(
                         name: "tz", place: .query, schema: JSONSchema.string(length: 1...64),
                         summary: "IANA time zone the days begin in (UTC if absent); an unknown one is 400"),
-                ], answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400])),
+                ], answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400, 404])),
         ]
     }
 

@@ -2,8 +2,8 @@
 # What the numbers cost as stored clicks grow: for each size, a fresh SQLite database with
 # one app and 200 links, CLICKS clicks over 90 days seeded through the recorder's own batch
 # write (StatsBenchmark's StatsSeed: SQLStore.insert(clicks:), counters included), then
-# the median of 15 requests of: a link's stats for 30 days (API), the app's numbers page
-# (dashboard, 30 days) and a link's page (dashboard). Ratios are against the first size,
+# the median of 15 requests of: a link's stats for 30 days and the app's stats for 30 days
+# (API), the app's numbers page (dashboard, 30 days) and a link's page (dashboard). Ratios are against the first size,
 # measured in the same run. Release build; not run by CI.
 # Usage: Benchmarks/stats.sh [CLICKS ...]   (default: 10000 1000000)
 set -euo pipefail
@@ -36,7 +36,7 @@ median() {
 
 today=$(date -u +%F)
 from=$(date -u -d '29 days ago' +%F)
-printf "%-10s %-8s %-12s %18s %18s %18s\n" clicks seeded "link, 30 d" "link stats ms" "app numbers ms" "link page ms"
+printf "%-10s %-8s %-11s %16s %16s %16s %16s\n" clicks seeded "link, 30 d" "link stats ms" "app stats ms" "app page ms" "link page ms"
 first=()
 for clicks in "${sizes[@]}"; do
     db="$work/stats-$clicks.sqlite"
@@ -57,12 +57,13 @@ for clicks in "${sizes[@]}"; do
     curl -sf -b "$work/cookies" -o "$work/page" "$base/apps/$app/numbers?from=$from&to=$today"
     grep -q 'id="sign-out"' "$work/page" || { echo "the dashboard did not sign in" >&2; exit 1; }
     api=$(median "$base/v1/links/$link/stats?from=$from&to=$today" -H "Authorization: Bearer $key")
+    appapi=$(median "$base/v1/apps/$app/stats?from=$from&to=$today" -H "Authorization: Bearer $key")
     numbers=$(median "$base/apps/$app/numbers?from=$from&to=$today" -b "$work/cookies")
     page=$(median "$base/links/$link" -b "$work/cookies")
     stop
-    if [ ${#first[@]} -eq 0 ]; then first=("$api" "$numbers" "$page"); fi
+    if [ ${#first[@]} -eq 0 ]; then first=("$api" "$appapi" "$numbers" "$page"); fi
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%s (x%.2f)", a, a / b }'; }
-    printf "%-10s %-8s %-12s %18s %18s %18s\n" "$clicks" "${seconds}s" "$counted" "$(ratio "$api" "${first[0]}")" \
-        "$(ratio "$numbers" "${first[1]}")" "$(ratio "$page" "${first[2]}")"
+    printf "%-10s %-8s %-11s %16s %16s %16s %16s\n" "$clicks" "${seconds}s" "$counted" "$(ratio "$api" "${first[0]}")" \
+        "$(ratio "$appapi" "${first[1]}")" "$(ratio "$numbers" "${first[2]}")" "$(ratio "$page" "${first[3]}")"
     rm -f "$db"*
 done

@@ -18,51 +18,50 @@ extension SQLStore {
     /// Eight columns a row; 500 rows stay far below both databases' bind limits.
     static let countersPerInsert = 500
 
+    /// A batch's counts, added to the counters and their two roll-ups. Rows go in one order
+    /// on every instance, so two instances that drew the same slot wait for each other's
+    /// rows in the same order and never deadlock.
     static func add(_ tally: ClickTally, slot: Int, on database: any SQLDatabase) async throws {
-        let entries = tally.counts.sorted { ($0.key.linkID, $0.key.hour) < ($1.key.linkID, $1.key.hour) }
-        for start in stride(from: 0, to: entries.count, by: countersPerInsert) {
-            let rows = entries[start..<min(start + countersPerInsert, entries.count)].map { key, count -> SQLQueryString in
-                """
-                (\(bind: key.appID), \(bind: key.linkID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \
-                \(bind: slot), \(bind: count))
-                """
-            }
-            try await database.raw(
-                """
-                INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (app_id, link_id, hour, platform, outcome, source, slot) DO UPDATE SET n = click_counts.n + excluded.n
-                """
-            ).run()
+        let clicks = tally.counts.sorted {
+            ($0.key.linkID, $0.key.hour, $0.key.platform, $0.key.outcome, $0.key.source) < (
+                $1.key.linkID, $1.key.hour, $1.key.platform, $1.key.outcome, $1.key.source
+            )
         }
-        try await addRollups(tally, slot: slot, on: database)
+        try await upsert(
+            clicks.map { key, count in
+                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))"
+            }, into: "click_counts", columns: "app_id, link_id, hour, platform, outcome, source, slot, n",
+            key: "app_id, link_id, hour, platform, outcome, source, slot", on: database)
+        let apps = tally.byApp.sorted {
+            ($0.key.appID, $0.key.hour, $0.key.platform, $0.key.outcome, $0.key.source) < (
+                $1.key.appID, $1.key.hour, $1.key.platform, $1.key.outcome, $1.key.source
+            )
+        }
+        try await upsert(
+            apps.map { key, count in
+                "(\(bind: key.appID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))"
+            }, into: "app_click_counts", columns: "app_id, hour, platform, outcome, source, slot, n",
+            key: "app_id, hour, platform, outcome, source, slot", on: database)
+        let days = tally.byLinkDay.sorted {
+            ($0.key.linkID, $0.key.day, $0.key.platform, $0.key.outcome) < ($1.key.linkID, $1.key.day, $1.key.platform, $1.key.outcome)
+        }
+        try await upsert(
+            days.map { key, count in
+                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.platform), \(bind: key.outcome), \(bind: slot), \(bind: count))"
+            }, into: "link_day_counts", columns: "app_id, link_id, day, platform, outcome, slot, n",
+            key: "app_id, day, link_id, platform, outcome, slot", on: database)
     }
 
-    static func addRollups(_ tally: ClickTally, slot: Int, on database: any SQLDatabase) async throws {
-        let apps = Array(tally.byApp)
-        for start in stride(from: 0, to: apps.count, by: countersPerInsert) {
-            let rows = apps[start..<min(start + countersPerInsert, apps.count)].map { key, count -> SQLQueryString in
-                """
-                (\(bind: key.appID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))
-                """
-            }
+    /// Additive upserts of `rows` (each ending in slot and n), `countersPerInsert` at a time.
+    private static func upsert(_ rows: [SQLQueryString], into table: String, columns: String, key: String, on database: any SQLDatabase)
+        async throws
+    {
+        for start in stride(from: 0, to: rows.count, by: countersPerInsert) {
+            let chunk = Array(rows[start..<min(start + countersPerInsert, rows.count)])
             try await database.raw(
                 """
-                INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (app_id, hour, platform, outcome, source, slot) DO UPDATE SET n = app_click_counts.n + excluded.n
-                """
-            ).run()
-        }
-        let days = Array(tally.byLinkDay)
-        for start in stride(from: 0, to: days.count, by: countersPerInsert) {
-            let rows = days[start..<min(start + countersPerInsert, days.count)].map { key, count -> SQLQueryString in
-                """
-                (\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.platform), \(bind: key.outcome), \(bind: slot), \(bind: count))
-                """
-            }
-            try await database.raw(
-                """
-                INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (app_id, day, link_id, platform, outcome, slot) DO UPDATE SET n = link_day_counts.n + excluded.n
+                INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: columns)) VALUES \(chunk.joined(separator: ", "))
+                ON CONFLICT (\(unsafeRaw: key)) DO UPDATE SET n = \(unsafeRaw: table).n + excluded.n
                 """
             ).run()
         }

@@ -113,23 +113,6 @@ enum Migrations {
                 """,
                 "CREATE INDEX event_counts_link ON event_counts (link_id, hour)",
                 "CREATE INDEX event_counts_app ON event_counts (app_id, hour)",
-                // The history so far: raw clicks by hour, the days retention rolled up at their
-                // first hour, and the events still kept.
-                """
-                INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
-                SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, ''), 0, COUNT(*)
-                FROM clicks GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, '')
-                """,
-                """
-                INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
-                SELECT app_id, link_id, {day_hour}, platform, outcome, '', 0, clicks FROM click_days WHERE clicks > 0
-                ON CONFLICT (app_id, link_id, hour, platform, outcome, source, slot) DO UPDATE SET n = click_counts.n + excluded.n
-                """,
-                """
-                INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
-                SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, type, 0, COUNT(*)
-                FROM events GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, type
-                """,
             ]
         ),
         (
@@ -146,14 +129,6 @@ enum Migrations {
                 CREATE TABLE link_day_clicks (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, slot INTEGER NOT NULL,
                   n BIGINT NOT NULL, PRIMARY KEY (app_id, day, link_id, slot))
                 """,
-                """
-                INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n)
-                SELECT app_id, hour, platform, outcome, source, 0, SUM(n) FROM click_counts GROUP BY app_id, hour, platform, outcome, source
-                """,
-                """
-                INSERT INTO link_day_clicks (app_id, link_id, day, slot, n)
-                SELECT app_id, link_id, hour / 24, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour / 24
-                """,
             ]
         ),
         (
@@ -166,11 +141,26 @@ enum Migrations {
                   outcome TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (app_id, day, link_id, platform, outcome, slot))
                 """,
                 "CREATE INDEX link_day_counts_link ON link_day_counts (link_id, day)",
-                """
-                INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n)
-                SELECT app_id, link_id, hour / 24, platform, outcome, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour / 24, platform, outcome
-                """,
                 "DROP TABLE link_day_clicks",
+            ]
+        ),
+        (
+            10,
+            [
+                // The history stored before the counters, counted a stretch at a time after the
+                // steps (`CounterBackfill`), resumable: one row while there is work left. A
+                // database that already kept counters when it came here has none.
+                """
+                CREATE TABLE counter_backfill (id INTEGER PRIMARY KEY, first_at BIGINT NOT NULL, next_at BIGINT NOT NULL,
+                  end_at BIGINT NOT NULL, started INTEGER NOT NULL)
+                """,
+                """
+                INSERT INTO counter_backfill (id, first_at, next_at, end_at, started)
+                SELECT 1, span.first_at, span.first_at, span.end_at, 0
+                FROM (SELECT COALESCE(MIN(occurred_at), 0) AS first_at, COALESCE(MAX(occurred_at) + 1, 0) AS end_at FROM clicks) AS span
+                WHERE NOT EXISTS (SELECT 1 FROM click_counts) AND NOT EXISTS (SELECT 1 FROM event_counts)
+                  AND NOT EXISTS (SELECT 1 FROM app_click_counts)
+                """,
             ]
         ),
     ]
@@ -189,13 +179,24 @@ enum Migrations {
 
     static var latest: Int { steps.map(\.version).max() ?? 0 }
 
+    /// The step that brings `counter_backfill`.
+    static let backfillVersion = 10
+
     /// Applies the missing steps on `session` (one connection). On PostgreSQL the session
     /// holds an advisory lock meanwhile: instances starting at once on an empty database
     /// take turns, and the later ones find the work done.
-    static func run(on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int = latest) async throws {
+    /// Then the counters count the history stored before them (`backfillLimit` stretches at
+    /// most, for tests that stop there as a kill would).
+    static func run(
+        on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int = latest, backfillLimit: Int? = nil,
+        progress: (@Sendable (CounterBackfill.Progress) -> Void)? = nil
+    ) async throws {
         if dialect == .postgres { try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run() }
         do {
             try await applyMissing(on: session, dialect: dialect, upTo: version)
+            if version >= backfillVersion {
+                try await CounterBackfill.run(on: session, dialect: dialect, limit: backfillLimit, progress: progress)
+            }
             if dialect == .postgres { try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
         } catch {
             if dialect == .postgres { try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
@@ -215,6 +216,10 @@ enum Migrations {
         guard let applied, applied.max() ?? 0 >= latest else {
             throw StoreError.invalidInput(
                 "the database schema is at version \(applied?.max() ?? 0), this server needs \(latest): run 'unilink migrate' first")
+        }
+        if try await CounterBackfill.pending(on: database) {
+            throw StoreError.invalidInput(
+                "the counters are still being built from the clicks stored before them: let 'unilink migrate' finish (run it again if it stopped)")
         }
     }
 

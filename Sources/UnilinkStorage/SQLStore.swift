@@ -57,17 +57,25 @@ public final class SQLStore: Sendable {
     /// another program's database); PostgreSQL is waited for up to `pool.startWait` while it
     /// cannot be reached, and refused at once when it answers with a refusal. Failures are
     /// `DatabaseProblem`s; everything opened before one is closed again.
+    /// `progress`: how far counting the clicks stored before the counters got (an upgrade
+    /// from schema 6 or earlier), reported after each stretch.
     public static func open(
-        _ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil, logger: Logger
+        _ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil, logger: Logger,
+        progress: (@Sendable (UpgradeProgress) -> Void)? = nil
     ) async throws -> SQLStore {
-        try await open(location, migratingTo: migrate ? Migrations.latest : nil, pool: pool, over: connections, logger: logger)
+        let counted: (@Sendable (CounterBackfill.Progress) -> Void)? = progress.map { report in
+            { @Sendable stretch in report(UpgradeProgress(fraction: stretch.fraction, countedUpTo: stretch.next)) }
+        }
+        return try await open(
+            location, migratingTo: migrate ? Migrations.latest : nil, pool: pool, over: connections, logger: logger, progress: counted)
     }
 
     /// `migratingTo`: the schema version to bring the database to (the upgrade tests write
     /// a database as an earlier build did); nil checks that it is current instead.
+    /// `backfillLimit`: stop counting the history after that many stretches, as a kill would.
     static func open(
         _ location: DatabaseLocation, migratingTo version: Int?, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil,
-        logger: Logger
+        logger: Logger, backfillLimit: Int? = nil, progress: (@Sendable (CounterBackfill.Progress) -> Void)? = nil
     ) async throws -> SQLStore {
         let store: SQLStore
         switch location {
@@ -123,7 +131,9 @@ public final class SQLStore: Sendable {
             }
             try await Migrations.refuseNewer(on: store.database)
             if let version {
-                try await store.withSession { session in try await Migrations.run(on: session, dialect: store.dialect, upTo: version) }
+                try await store.withSession { session in
+                    try await Migrations.run(on: session, dialect: store.dialect, upTo: version, backfillLimit: backfillLimit, progress: progress)
+                }
             } else {
                 try await Migrations.check(on: store.database)
             }

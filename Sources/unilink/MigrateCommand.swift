@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import UnilinkServer
 import UnilinkStorage
 
 /// `unilink migrate`: brings the database's schema up to date and exits, for deploy
@@ -25,7 +26,7 @@ struct MigrateCommand: AsyncParsableCommand {
         logger.logLevel = .warning
         let store: SQLStore
         do {
-            store = try await SQLStore.open(location, migrate: true, logger: logger)
+            store = try await SQLStore.open(location, migrate: true, logger: logger, progress: UpgradeProgressLog().report)
         } catch DatabaseProblem.inUse(let path, let pid) {
             // A server holds the file: nothing to do if the schema is current, else it must stop first.
             let version = try await SQLStore.schemaVersion(ofSQLiteFile: path, logger: logger)

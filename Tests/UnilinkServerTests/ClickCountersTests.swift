@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
+import Synchronization
 import Testing
 import UnilinkCore
 import UnilinkTestSupport
@@ -180,7 +181,26 @@ struct ClickCountersTests {
                 let raw = try await Self.raw(old, link: "lnk_1")
                 try await old.close()
 
-                let upgraded = try await SQLStore.open(location, logger: Logger(label: "test"))
+                // Killed after its first stretch (a day of clicks): what it counted stays,
+                // instances that do not migrate refuse to serve half-counted numbers, and the
+                // next start counts the rest, nothing twice.
+                let reported = Mutex<[Double]>([])
+                let interrupted = try await SQLStore.open(
+                    location, migratingTo: SQLStore.latestSchemaVersion, logger: Logger(label: "test"), backfillLimit: 1,
+                    progress: { progress in reported.withLock { $0.append(progress.fraction) } })
+                #expect(try await CounterBackfill.pending(on: interrupted.database))
+                let partly = try await Self.counted(interrupted, link: nil).values.reduce(0, +)
+                #expect(partly > 47 && partly < 547, "the rolled-up days and the first day's clicks: \(partly)")
+                try await interrupted.close()
+                await #expect(throws: StoreError.self) { try await SQLStore.open(location, migrate: false, logger: Logger(label: "test")) }
+
+                let upgraded = try await SQLStore.open(
+                    location, migratingTo: SQLStore.latestSchemaVersion, logger: Logger(label: "test"),
+                    progress: { progress in reported.withLock { $0.append(progress.fraction) } })
+                #expect(try await !CounterBackfill.pending(on: upgraded.database))
+                let fractions = reported.withLock { $0 }
+                // The clicks span a day and a half: two stretches.
+                #expect(fractions.count == 2 && fractions.first! < 1 && fractions.last == 1, "\(fractions)")
                 #expect(try await upgraded.schemaVersion() == SQLStore.latestSchemaVersion)
                 var expected = raw
                 expected["lnk_1 2027-01-02 ios preview"] = 40

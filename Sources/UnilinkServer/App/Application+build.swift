@@ -103,7 +103,9 @@ func prepareServer(
     settings: ServerSettings, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     connections: PostgresConnections? = nil
 ) async throws -> PreparedServer {
-    let store = try await SQLStore.open(settings.database, migrate: settings.migrates, pool: settings.databasePool, over: connections, logger: logger)
+    let upgrade = UpgradeProgressLog()
+    let store = try await SQLStore.open(
+        settings.database, migrate: settings.migrates, pool: settings.databasePool, over: connections, logger: logger, progress: upgrade.report)
     do {
         let newAdminToken = try await AdminToken.ensure(configured: settings.adminToken, store: store)
         let demo = settings.createsDemo ? try await DemoSetup.createIfEmpty(store: store) : nil

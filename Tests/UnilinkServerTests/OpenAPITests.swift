@@ -83,8 +83,9 @@ struct OpenAPITests {
             (
                 "LinkStats",
                 LinkStats(
-                    linkID: "l", clicks: 1, byPlatform: ["ios": 1], byOutcome: ["store": 1], installs: 0, opens: 0,
-                    daily: [.init(date: "2026-11-25", clicks: 1)])
+                    linkID: "l", from: "2026-11-25", to: "2026-11-25", granularity: .day, tz: "UTC", clicks: 1, byPlatform: ["ios": 1],
+                    byOutcome: ["store": 1], bySource: ["browser": 1], installs: 0, opens: 0, daily: [.init(date: "2026-11-25", clicks: 1)],
+                    series: [.init(start: "2026-11-25", clicks: 1, installs: 0, opens: 0)])
             ),
             ("KeyRotation", KeyRotation(kind: .publishable, graceSeconds: 60)),
             (

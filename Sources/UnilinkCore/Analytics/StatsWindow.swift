@@ -29,9 +29,10 @@ public struct StatsWindow: Sendable, Equatable {
     /// Hours since 1970-01-01T00:00Z, half-open.
     public let hours: Range<Int64>
 
-    /// `to` defaults to today in the zone, `from` to 29 days before `to`, the zone to UTC
-    /// and the granularity to days.
-    public init(from: String?, to: String?, granularity: String?, tz: String?, now: Date) throws(Problem) {
+    /// `to` defaults to today in the zone, `from` to 29 days before `to` (or to the local day
+    /// of `earliest`, as far back as the granularity allows), the zone to UTC and the
+    /// granularity to days.
+    public init(from: String?, to: String?, granularity: String?, tz: String?, now: Date, earliest: Date? = nil) throws(Problem) {
         let zoneName = tz ?? "UTC"
         guard !zoneName.isEmpty, let zone = TimeZone(identifier: zoneName) else {
             throw Problem(parameter: "tz", message: "'tz' must be an IANA time zone like Europe/Berlin or America/New_York")
@@ -42,9 +43,12 @@ public struct StatsWindow: Sendable, Equatable {
         }
         let today = Self.localDay(of: Int64((now.timeIntervalSince1970).rounded(.down)), in: zone)
         let last = try Self.day(to, "to") ?? today
-        let first = try Self.day(from, "from") ?? last - 29
-        guard first <= last else { throw Problem(parameter: "from", message: "'from' must not be after 'to'") }
         let limit = granularity == .hour ? Self.maxHourlyDays : Self.maxDays
+        let since = earliest.map {
+            min(last, max(last - Int64(limit) + 1, Self.localDay(of: Int64($0.timeIntervalSince1970.rounded(.down)), in: zone)))
+        }
+        let first = try Self.day(from, "from") ?? since ?? last - 29
+        guard first <= last else { throw Problem(parameter: "from", message: "'from' must not be after 'to'") }
         guard last - first < limit else {
             throw Problem(parameter: "from", message: "'from' to 'to' may cover at most \(limit) days at \(granularity.rawValue) granularity")
         }
@@ -56,10 +60,23 @@ public struct StatsWindow: Sendable, Equatable {
         hours = Self.utcHour(startingLocalDay: first, in: zone)..<Self.utcHour(startingLocalDay: last + 1, in: zone)
     }
 
+    /// Whether the zone's days are UTC days all through the window (UTC, GMT, or a zone at
+    /// +0 without summer time): then daily counters serve day and month buckets.
+    public var daysAreUTCDays: Bool {
+        let start = Date(timeIntervalSince1970: Double(hours.lowerBound * 3600))
+        let end = Date(timeIntervalSince1970: Double(hours.upperBound * 3600))
+        guard timeZone.secondsFromGMT(for: start) == 0, timeZone.secondsFromGMT(for: end) == 0 else { return false }
+        return timeZone.nextDaylightSavingTimeTransition(after: start).map { $0 >= end } ?? true
+    }
+
     /// The local bucket an hour falls in: `2026-11-23T14`, `2026-11-23` or `2026-11`, read
     /// at the hour's last second (in a +5:30 zone, 18:00-19:00Z is 23:30-00:30 and belongs
     /// to the day that begins in it, as the window's hours say).
     public func bucket(ofHour hour: Int64) -> String {
+        bucket(ofHour: hour, by: granularity)
+    }
+
+    public func bucket(ofHour hour: Int64, by granularity: StatsGranularity) -> String {
         let last = hour * 3600 + 3599
         let local = last + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(last))))
         let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400

@@ -140,6 +140,11 @@ struct LinkService: Sendable {
     }
 
     /// One link's numbers between two days (`from`, `to` inclusive).
+    func counts(_ link: Link, window: StatsWindow) async throws -> AppHourlyCounts {
+        try await store.linkCounts(
+            linkID: link.id, hours: window.hours, utcDays: window.granularity != .hour && window.daysAreUTCDays)
+    }
+
     func report(_ link: Link, from: String, to: String) async throws -> LinkStatsReport {
         LinkStatsReport(
             counts: try await store.clickCounts(linkID: link.id, from: from, to: to),

@@ -73,26 +73,24 @@ struct LinksController {
         try QRResponse.make(for: links.shown(try await ownLink(context), context.app), query: request.uri.queryParameters)
     }
 
+    /// Since the link was made unless `from` says otherwise (`granularity` and `tz` as the
+    /// app's stats take them).
     @Sendable func stats(_ request: Request, context: AppContext) async throws -> Response {
         let link = try await ownLink(context)
         let query = request.uri.queryParameters
-        let from = try Self.day(query["from"].map(String.init), field: "from") ?? "0000-01-01"
-        let to = try Self.day(query["to"].map(String.init), field: "to") ?? "9999-12-31"
-        let report = try await links.report(link, from: from, to: to)
-        return try HTTPBody.json(
-            LinkStats(
-                linkID: link.id, clicks: report.clicks, byPlatform: report.byPlatform, byOutcome: report.byOutcome,
-                installs: report.installs, opens: report.opens, daily: report.days.map { LinkStats.Day(date: $0.day, clicks: $0.clicks) }
-            ))
+        let window: StatsWindow
+        do {
+            window = try StatsWindow(
+                from: query["from"].map(String.init), to: query["to"].map(String.init), granularity: query["granularity"].map(String.init),
+                tz: query["tz"].map(String.init), now: .now, earliest: link.createdAt)
+        } catch {
+            throw APIError.badRequest(error.message)
+        }
+        let counts = try await links.counts(link, window: window)
+        return try HTTPBody.json(LinkStatsAnswer.make(linkID: link.id, window: window, counts: counts))
     }
 
     private func ownLink(_ context: AppContext) async throws -> Link {
         try await links.ownLink(id: try context.parameters.require("id"), app: context.app)
-    }
-
-    private static func day(_ text: String?, field: String) throws -> String? {
-        guard let text else { return nil }
-        guard CivilDay.daysSince1970(parsing: text) != nil else { throw APIError.badRequest("'\(field)' must be a date like 2026-11-22") }
-        return text
     }
 }

@@ -8,6 +8,7 @@ public protocol ClickStore: Sendable {
     func appClickCounts(appID: String, from: String, to: String) async throws -> [ClickCount]
     func linkClicks(appID: String, from: String, to: String) async throws -> [String: Int]
     func appCounts(appID: String, hours: Range<Int64>) async throws -> AppHourlyCounts
+    func linkCounts(linkID: String, hours: Range<Int64>, utcDays: Bool) async throws -> AppHourlyCounts
     func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick]
     func linkID(ofClick clickID: String, appID: String) async throws -> String?
 }

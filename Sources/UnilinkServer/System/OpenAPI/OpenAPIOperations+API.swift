@@ -32,13 +32,7 @@ extension OpenAPIOperation {
                 parameters: [
                     .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
-                    .init(
-                        name: "granularity", place: .query, schema: WireSchemas.choice(StatsGranularity.self),
-                        summary: "Buckets of the series (day if absent); hour covers at most 400 days, day and month 3,660"),
-                    .init(
-                        name: "tz", place: .query, schema: JSONSchema.string(length: 1...64),
-                        summary: "IANA time zone the days begin in (UTC if absent); an unknown one is 400"),
-                ], answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400, 404])),
+                ] + Self.statsBuckets, answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400, 404])),
         ]
     }
 
@@ -76,11 +70,14 @@ extension OpenAPIOperation {
                 method: .delete, path: APIPath.link, summary: "Delete a link", credential: .secretKey,
                 answers: [.init(status: 204, summary: "Deleted")] + A.errors(read)),
             .init(
-                method: .get, path: APIPath.linkStats, summary: "Clicks by platform, outcome and day", credential: .secretKey,
+                method: .get, path: APIPath.linkStats, summary: "The link's numbers over local days, from the counters kept on write",
+                credential: .secretKey,
                 parameters: [
-                    .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First day (UTC), 2026-11-01"),
-                    .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last day (UTC)"),
-                ], answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
+                    .init(
+                        name: "from", place: .query, schema: WireSchemas.day,
+                        summary: "First local day; the day the link was made if absent (as far back as the granularity allows)"),
+                    .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
+                ] + Self.statsBuckets, answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
             .init(
                 method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .secretKey,
                 parameters: [
@@ -92,6 +89,16 @@ extension OpenAPIOperation {
                 ], answers: [.init(status: 200, summary: "The image", shape: .media(["image/svg+xml", "image/png"]))] + A.errors(read + [400, 409])),
         ]
     }
+
+    /// What the app's and a link's stats take beside their days.
+    static let statsBuckets: [OpenAPIOperation.Parameter] = [
+        .init(
+            name: "granularity", place: .query, schema: WireSchemas.choice(StatsGranularity.self),
+            summary: "Buckets of the series (day if absent); hour covers at most 400 days, day and month 3,660"),
+        .init(
+            name: "tz", place: .query, schema: JSONSchema.string(length: 1...64),
+            summary: "IANA time zone the days begin in (UTC if absent); an unknown one is 400"),
+    ]
 
     static var sdk: [OpenAPIOperation] {
         let call: [Int] = [400, 401, 413, 429, 503]

@@ -76,12 +76,26 @@ extension WireSchemas {
 
     static let linkStats = JSONSchema.object(
         [
-            "link_id": .string(), "clicks": .count,
+            "link_id": .string(), "from": day, "to": day, "granularity": choice(StatsGranularity.self),
+            "tz": JSONSchema.string().described("The IANA zone the days and buckets are read in."), "clicks": .count,
             "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
             "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
+            "by_source": .map(.count).described("The app whose web view a click came from (instagram, wechat, ...), browser for none -> clicks."),
             "installs": .count, "opens": .count,
-            "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])),
-        ], required: ["link_id", "clicks", "by_platform", "by_outcome", "installs", "opens", "daily"])
+            "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])).described("The local days that had clicks."),
+            "series": statsSeries,
+        ],
+        required: [
+            "link_id", "from", "to", "granularity", "tz", "clicks", "by_platform", "by_outcome", "by_source", "installs", "opens", "daily",
+            "series",
+        ])
+
+    static let statsSeries = JSONSchema.array(
+        .object(
+            [
+                "start": JSONSchema.string().described("The bucket's local start: 2026-11-23T14, 2026-11-23 or 2026-11."),
+                "clicks": .count, "installs": .count, "opens": .count,
+            ], required: ["start", "clicks", "installs", "opens"]))
 
     static let appStats = JSONSchema.object(
         [
@@ -94,12 +108,7 @@ extension WireSchemas {
             "top_links": .array(
                 .object(["link_id": JSONSchema.string().nullable, "clicks": .count], required: ["link_id", "clicks"]),
                 max: AppStatsReport.topLinks),
-            "series": .array(
-                .object(
-                    [
-                        "start": JSONSchema.string().described("The bucket's local start: 2026-11-23T14, 2026-11-23 or 2026-11."),
-                        "clicks": .count, "installs": .count, "opens": .count,
-                    ], required: ["start", "clicks", "installs", "opens"])),
+            "series": statsSeries,
         ],
         required: [
             "app_id", "from", "to", "granularity", "tz", "clicks", "installs", "opens", "by_platform", "by_outcome", "by_source", "top_links",

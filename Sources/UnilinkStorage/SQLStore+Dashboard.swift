@@ -41,45 +41,6 @@ extension SQLStore {
         }
     }
 
-    /// An app's clicks per UTC day, platform and outcome, whatever its links: from the app's
-    /// own counters, so its cost is the days it covers.
-    public func appClickCounts(appID: String, from: String, to: String) async throws -> [ClickCount] {
-        let hours = try Self.hours(from: from, to: to)
-        return try await database.raw(
-            """
-            SELECT hour / 24 AS day_number, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound)
-            GROUP BY hour / 24, platform, outcome HAVING SUM(n) > 0 ORDER BY day_number, platform, outcome
-            """
-        ).all().map { row in
-            ClickCount(
-                day: Self.day(number: try row.decode(column: "day_number", as: Int64.self)),
-                platform: try row.decode(column: "platform", as: String.self),
-                outcome: try row.decode(column: "outcome", as: String.self), count: try row.decode(column: "n", as: Int.self))
-        }
-    }
-
-    /// Each link's clicks over UTC days `from`...`to` ("" for clicks on no link).
-    public func linkClicks(appID: String, from: String, to: String) async throws -> [String: Int] {
-        let hours = try Self.hours(from: from, to: to)
-        var clicks: [String: Int] = [:]
-        for row in try await database.raw(
-            """
-            SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
-            WHERE app_id = \(bind: appID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
-            GROUP BY link_id HAVING SUM(n) > 0
-            """
-        ).all() {
-            clicks[try row.decode(column: "link_id", as: String.self)] = try row.decode(column: "n", as: Int.self)
-        }
-        return clicks
-    }
-
-    /// Installs and opens of an app, days `from`...`to`.
-    public func eventCounts(appID: String, from: String, to: String) async throws -> [String: Int] {
-        try await eventCounts(where: "app_id = \(bind: appID)", from: from, to: to)
-    }
-
     /// The newest clicks of a link, newest first.
     public func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick] {
         try await database.raw(

@@ -61,26 +61,6 @@ extension SQLStore {
         try await transaction { database in try await Self.insert(event: event, slot: slot, on: database) }
     }
 
-    /// Installs and opens of a link, days `from`...`to`.
-    public func eventCounts(linkID: String, from: String, to: String) async throws -> [String: Int] {
-        try await eventCounts(where: "link_id = \(bind: linkID)", from: from, to: to)
-    }
-
-    /// Events by type, days `from`...`to` inclusive, of the events `filter` keeps.
-    func eventCounts(where filter: SQLQueryString, from: String, to: String) async throws -> [String: Int] {
-        let hours = try Self.hours(from: from, to: to)
-        var counts: [String: Int] = [:]
-        for row in try await database.raw(
-            """
-            SELECT type, CAST(SUM(n) AS BIGINT) AS n FROM event_counts
-            WHERE \(filter) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY type
-            """
-        ).all() {
-            counts[try row.decode(column: "type", as: String.self)] = try row.decode(column: "n", as: Int.self)
-        }
-        return counts
-    }
-
     /// The link one of an app's click ids belongs to, from pending or recorded clicks.
     public func linkID(ofClick clickID: String, appID: String) async throws -> String? {
         if let row = try await database.raw(

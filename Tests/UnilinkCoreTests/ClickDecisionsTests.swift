@@ -122,19 +122,4 @@ struct ClickDecisionsTests {
         #expect(ring.anyKey(key, hash: hash, at: Self.now) == expected)
         #expect(ring.isAdminToken(hash: "admin_hash") && !ring.isAdminToken(hash: "admin_has") && !AppKeyRing().isAdminToken(hash: ""))
     }
-
-    @Test func theNumbersAddUpByPlatformOutcomeAndDay() {
-        let report = LinkStatsReport(
-            counts: [
-                ClickCount(day: "2026-11-02", platform: "ios", outcome: "preview", count: 3),
-                ClickCount(day: "2026-11-01", platform: "ios", outcome: "store", count: 2),
-                ClickCount(day: "2026-11-02", platform: "desktop", outcome: "web", count: 5),
-            ], events: ["install": 4, "open": 9, "custom": 1])
-        #expect(report.clicks == 10)
-        #expect(report.byPlatform == ["ios": 5, "desktop": 5])
-        #expect(report.byOutcome == ["preview": 3, "store": 2, "web": 5])
-        #expect(report.days.map(\.day) == ["2026-11-01", "2026-11-02"] && report.days.map(\.clicks) == [2, 8])
-        #expect(report.installs == 4 && report.opens == 9)
-        #expect(LinkStatsReport.ranked(report.byPlatform).map(\.name) == ["desktop", "ios"])
-    }
 }

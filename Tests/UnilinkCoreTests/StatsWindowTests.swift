@@ -90,4 +90,38 @@ struct StatsWindowTests {
         #expect(stats.topLinks.map(\.linkID) == ["lnk_a", "lnk_b", nil])
         #expect(stats.tz == "America/New_York")
     }
+
+    /// A link's stats start on the day it was made, in the zone, as far back as the
+    /// granularity allows.
+    @Test func aWindowCanStartOnTheDayOfItsEarliestDate() throws {
+        let madeLateOnTheThird = Date(timeIntervalSince1970: Double(Self.hour("2026-11-04T03:00:00Z") * 3600))
+        let newYork = try StatsWindow(from: nil, to: nil, granularity: nil, tz: "America/New_York", now: Self.now, earliest: madeLateOnTheThird)
+        #expect(newYork.from == "2026-11-03" && newYork.to == "2026-11-18")
+        let utc = try StatsWindow(from: nil, to: nil, granularity: nil, tz: nil, now: Self.now, earliest: madeLateOnTheThird)
+        #expect(utc.from == "2026-11-04")
+        let old = try StatsWindow(from: nil, to: nil, granularity: "hour", tz: nil, now: Self.now, earliest: .distantPast)
+        #expect(old.from == "2025-10-15" && old.buckets.count == 400 * 24)
+        let given = try StatsWindow(from: "2026-11-10", to: nil, granularity: nil, tz: nil, now: Self.now, earliest: madeLateOnTheThird)
+        #expect(given.from == "2026-11-10")
+    }
+
+    @Test func onlyZonesAtZeroWithoutSummerTimeHaveUTCDays() throws {
+        #expect(try Self.window("2026-01-01", "2026-11-18", "day", "UTC").daysAreUTCDays)
+        #expect(try Self.window("2026-01-01", "2026-11-18", "month", "Africa/Abidjan").daysAreUTCDays)
+        #expect(try !Self.window("2026-01-01", "2026-11-18", "day", "Europe/London").daysAreUTCDays, "summer time")
+        #expect(try Self.window("2026-11-01", "2026-11-18", "day", "Europe/London").daysAreUTCDays, "winter only")
+        #expect(try !Self.window("2026-11-01", "2026-11-18", "day", "Asia/Kolkata").daysAreUTCDays)
+    }
+
+    @Test func aLinksAnswerListsTheLocalDaysThatHadClicks() throws {
+        let window = try Self.window("2026-11-01", "2026-11-03", "hour", "America/New_York")
+        var counts = AppHourlyCounts()
+        counts.clicksByHour = [Self.hour("2026-11-01T12:00:00Z"): 3, Self.hour("2026-11-03T04:00:00Z"): 2]
+        counts.breakdown = [.init(platform: "ios", outcome: "store", source: "", clicks: 5)]
+        let stats = LinkStatsAnswer.make(linkID: "lnk", window: window, counts: counts)
+        #expect(stats.daily == [.init(date: "2026-11-01", clicks: 3), .init(date: "2026-11-02", clicks: 2)])
+        #expect(stats.series.count == 72 && stats.series.map(\.clicks).reduce(0, +) == 5, "1 November's repeated 01:00 is one bucket")
+        #expect(stats.series.first { $0.clicks == 2 }?.start == "2026-11-02T23")
+        #expect(stats.clicks == 5 && stats.bySource == ["browser": 5] && stats.granularity == .hour)
+    }
 }

@@ -75,15 +75,27 @@ struct ClickCountersTests {
             #expect(try await counted(store, link: link) == (try await raw(store, link: link)), "\(link)")
         }
         // The app's own counters and each link's days say the same, summed another way.
-        var appWide: [String: Int] = [:], perLink: [String: Int] = [:]
+        var byDay: [String: Int] = [:], byKind: [String: Int] = [:], perLink: [String: Int] = [:]
         for (key, count) in everything {
             let parts = key.split(separator: " ")
-            appWide[parts[1...].joined(separator: " "), default: 0] += count
+            byDay[String(parts[1]), default: 0] += count
+            byKind[parts[2...].joined(separator: " "), default: 0] += count
             perLink[parts[0] == "-" ? "" : String(parts[0]), default: 0] += count
         }
-        let app = try await store.appClickCounts(appID: "app", from: "2027-01-01", to: "2027-01-31")
-        #expect(Dictionary(uniqueKeysWithValues: app.map { ("\($0.day) \($0.platform) \($0.outcome)", $0.count) }) == appWide)
-        #expect(try await store.linkClicks(appID: "app", from: "2027-01-01", to: "2027-01-31") == perLink)
+        let app = try await store.appCounts(appID: "app", hours: try SQLStore.hours(from: "2027-01-01", to: "2027-01-31"))
+        #expect(app.clicksByHour.reduce(into: [String: Int]()) { $0[SQLStore.day(number: $1.key / 24), default: 0] += $1.value } == byDay)
+        #expect(app.breakdown.reduce(into: [String: Int]()) { $0["\($1.platform) \($1.outcome)", default: 0] += $1.clicks } == byKind)
+        #expect(app.clicksByLink == perLink)
+    }
+
+    /// Events by type over the UTC days `from`...`to` of a link, or of the app.
+    static func events(_ store: SQLStore, link: String?, from: String, to: String) async throws -> [String: Int] {
+        let hours = try SQLStore.hours(from: from, to: to)
+        let counts =
+            if let link { try await store.linkCounts(linkID: link, hours: hours, utcDays: true) } else {
+                try await store.appCounts(appID: "app", hours: hours)
+            }
+        return counts.eventsByHour.values.reduce(into: [:]) { totals, types in totals.merge(types, uniquingKeysWith: +) }
     }
 
     static func storedClicks(_ store: SQLStore) async throws -> Int {
@@ -207,10 +219,12 @@ struct ClickCountersTests {
                 expected["lnk_1 2027-01-15 ios preview", default: 0] += 7
                 #expect(try await Self.counted(upgraded, link: "lnk_1") == expected)
                 #expect(try await Self.counted(upgraded, link: nil).values.reduce(0, +) == 500 + 47)
-                #expect(try await upgraded.linkClicks(appID: "app", from: "2027-01-02", to: "2027-01-02") == ["lnk_1": 40])
-                #expect(try await upgraded.appClickCounts(appID: "app", from: "2027-01-01", to: "2027-01-31").map(\.count).reduce(0, +) == 547)
-                #expect(try await upgraded.eventCounts(linkID: "lnk_1", from: "2027-01-15", to: "2027-01-15") == ["install": 1, "open": 2])
-                #expect(try await upgraded.eventCounts(appID: "app", from: "2027-01-16", to: "2027-01-31") == [:])
+                let second = try await upgraded.appCounts(appID: "app", hours: try SQLStore.hours(from: "2027-01-02", to: "2027-01-02"))
+                #expect(second.clicksByLink == ["lnk_1": 40])
+                let january = try await upgraded.appCounts(appID: "app", hours: try SQLStore.hours(from: "2027-01-01", to: "2027-01-31"))
+                #expect(january.clicksByHour.values.reduce(0, +) == 547)
+                #expect(try await Self.events(upgraded, link: "lnk_1", from: "2027-01-15", to: "2027-01-15") == ["install": 1, "open": 2])
+                #expect(try await Self.events(upgraded, link: nil, from: "2027-01-16", to: "2027-01-31") == [:])
                 try await upgraded.close()
             } catch {
                 try? await old.close()

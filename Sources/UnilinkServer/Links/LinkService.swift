@@ -144,10 +144,4 @@ struct LinkService: Sendable {
         try await store.linkCounts(
             linkID: link.id, hours: window.hours, utcDays: window.granularity != .hour && window.daysAreUTCDays)
     }
-
-    func report(_ link: Link, from: String, to: String) async throws -> LinkStatsReport {
-        LinkStatsReport(
-            counts: try await store.clickCounts(linkID: link.id, from: from, to: to),
-            events: try await store.eventCounts(linkID: link.id, from: from, to: to))
-    }
 }

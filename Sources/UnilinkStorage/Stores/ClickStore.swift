@@ -5,8 +5,6 @@ public protocol ClickStore: Sendable {
     func insert(clicks: [ClickRecord], steppingAside: Bool) async throws
     func clickCounts(linkID: String, from: String, to: String) async throws -> [ClickCount]
     func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount]
-    func appClickCounts(appID: String, from: String, to: String) async throws -> [ClickCount]
-    func linkClicks(appID: String, from: String, to: String) async throws -> [String: Int]
     func appCounts(appID: String, hours: Range<Int64>) async throws -> AppHourlyCounts
     func linkCounts(linkID: String, hours: Range<Int64>, utcDays: Bool) async throws -> AppHourlyCounts
     func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick]

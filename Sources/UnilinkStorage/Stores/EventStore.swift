@@ -4,8 +4,6 @@ public protocol EventStore: Sendable {
     func deferredAnswer(appID: String, installID: String) async throws -> String?
     func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws
     func insert(event: AppEvent) async throws
-    func eventCounts(linkID: String, from: String, to: String) async throws -> [String: Int]
-    func eventCounts(appID: String, from: String, to: String) async throws -> [String: Int]
 }
 
 extension SQLStore: EventStore {}

@@ -48,9 +48,8 @@ struct LinkPagesController {
     @Sendable func showLink(_ request: Request, context: SignedInContext) async throws -> Response {
         let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
         let range = try DayRange(request)
-        let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
-        let events = try await store.eventCounts(linkID: link.id, from: range.from, to: range.to)
-        let numbers = NumbersSection(counts, events: events, range: range, csv: "/links/\(link.id)/numbers.csv")
+        let stats = LinkStatsAnswer.make(linkID: link.id, window: range.window, counts: try await links.counts(link, window: range.window))
+        let numbers = NumbersSection(stats, range: range, csv: "/links/\(link.id)/numbers.csv")
         return pages.render(LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers), session: context.session)
     }
 

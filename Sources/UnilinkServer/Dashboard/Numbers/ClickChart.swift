@@ -23,22 +23,6 @@ enum ClickChart {
             """
     }
 
-    /// Every day from `from` to `to` (inclusive, UTC), so quiet days show as gaps.
-    static func filled(_ counts: [String: Int], from: String, to: String) -> [(day: String, clicks: Int)] {
-        guard let start = DayText.date(from), let end = DayText.date(to), start <= end else {
-            return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        }
-        var days: [(String, Int)] = []
-        var day = start
-        while day <= end, days.count < 800 {
-            let text = DayText.string(day)
-            days.append((text, counts[text] ?? 0))
-            day = day.addingTimeInterval(86_400)
-        }
-        return days
-    }
-
-    /// One decimal is enough for a bar.
     private static func format(_ value: Double) -> String {
         String(Double(Int((value * 10).rounded())) / 10)
     }

@@ -1,21 +1,28 @@
 import Foundation
 import Hummingbird
+import UnilinkCore
 
-/// The days a numbers page or file covers: `from` and `to` of the query (the last 30 days
-/// by default), at most two years apart.
+/// The local days a numbers page or file covers: `from`, `to` and `tz` of the query (the
+/// last 30 days in UTC by default), read as the API's stats read them.
 struct DayRange: Sendable {
-    let from: String
-    let to: String
+    let window: StatsWindow
+
+    var from: String { window.from }
+    var to: String { window.to }
+    var tz: String { window.zoneName }
 
     init(_ request: Request) throws {
         let query = request.uri.queryParameters
-        let to = query["to"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? DayText.string(.now)
-        let from = query["from"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? DayText.string(Date.now.addingTimeInterval(-29 * 86_400))
-        guard let start = DayText.date(from), let end = DayText.date(to) else { throw DashboardError.badRequest("Dates look like 2026-11-23.") }
-        guard start <= end, end.timeIntervalSince(start) <= 731 * 86_400 else {
-            throw DashboardError.badRequest("'from' must be before 'to', at most two years apart.")
+        func value(_ name: Substring) -> String? { query[name].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
+        do {
+            window = try StatsWindow(from: value("from"), to: value("to"), granularity: nil, tz: value("tz"), now: .now)
+        } catch {
+            throw DashboardError.badRequest(error.message)
         }
-        self.from = from
-        self.to = to
+    }
+
+    /// The same range in a link's query string.
+    var query: String {
+        "from=\(from)&to=\(to)" + (tz == "UTC" ? "" : "&tz=" + (tz.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "UTC"))
     }
 }

@@ -20,11 +20,10 @@ struct NumbersController {
     @Sendable func appNumbers(_ request: Request, context: SignedInContext) async throws -> Response {
         let app = try context.session.app(try context.parameters.require("id"), in: directory)
         let range = try DayRange(request)
-        let counts = try await store.appClickCounts(appID: app.id, from: range.from, to: range.to)
-        let events = try await store.eventCounts(appID: app.id, from: range.from, to: range.to)
+        let counts = try await store.appCounts(appID: app.id, hours: range.window.hours)
         let numbers = NumbersSection(
-            counts, events: events, range: range, csv: "/apps/\(app.id)/numbers.csv",
-            groups: try await campaignGroups(try await store.linkClicks(appID: app.id, from: range.from, to: range.to)))
+            AppStatsReport.make(appID: app.id, window: range.window, counts: counts), range: range, csv: "/apps/\(app.id)/numbers.csv",
+            groups: try await campaignGroups(counts.clicksByLink))
         return pages.render(NumbersPage(appID: app.id, appName: app.name, numbers: numbers), session: context.session)
     }
 

@@ -1,3 +1,4 @@
+import UnilinkAPI
 import UnilinkCore
 
 /// The numbers of an app or a link over a range of days: totals, clicks per day as a
@@ -15,6 +16,8 @@ struct NumbersSection: Sendable {
 
     var from: String
     var to: String
+    /// The zone the days are read in.
+    var tz: String
     var csvURL: String
     var clicks: Int
     var installs: Int
@@ -25,11 +28,12 @@ struct NumbersSection: Sendable {
     var groups: [Group]
 
     init(
-        from: String, to: String, csvURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
+        from: String, to: String, tz: String, csvURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
         platforms: [Count], outcomes: [Count], groups: [Group]
     ) {
         self.from = from
         self.to = to
+        self.tz = tz
         self.csvURL = csvURL
         self.clicks = clicks
         self.installs = installs
@@ -40,18 +44,25 @@ struct NumbersSection: Sendable {
         self.groups = groups
     }
 
-    /// `csv`: the address of the same numbers as a CSV file.
-    init(_ counts: [ClickCount], events: [String: Int], range: DayRange, csv: String, groups: [Group] = []) {
-        let report = LinkStatsReport(counts: counts, events: events)
+    /// An app's numbers; `csv`: the address of the same numbers as a CSV file.
+    init(_ stats: AppStats, range: DayRange, csv: String, groups: [Group] = []) {
         self.init(
-            from: range.from, to: range.to, csvURL: "\(csv)?from=\(range.from)&to=\(range.to)", clicks: report.clicks,
-            installs: report.installs, opens: report.opens,
-            chart: TrustedHTML(text: ClickChart.svg(days: ClickChart.filled(report.byDay, from: range.from, to: range.to))),
-            platforms: Self.ranked(report.byPlatform), outcomes: Self.ranked(report.byOutcome), groups: groups
-        )
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)", clicks: stats.clicks, installs: stats.installs,
+            opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
+            platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
+            groups: [Group(name: "source", rows: Self.ranked(stats.bySource))] + groups)
+    }
+
+    /// A link's numbers.
+    init(_ stats: LinkStats, range: DayRange, csv: String) {
+        self.init(
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)", clicks: stats.clicks, installs: stats.installs,
+            opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
+            platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
+            groups: [Group(name: "source", rows: Self.ranked(stats.bySource))])
     }
 
     static func ranked(_ table: [String: Int]) -> [Count] {
-        LinkStatsReport.ranked(table).map { Count(name: $0.name, count: $0.count) }
+        table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { Count(name: $0.key, count: $0.value) }
     }
 }

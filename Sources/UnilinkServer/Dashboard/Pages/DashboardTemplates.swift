@@ -150,7 +150,8 @@ enum DashboardTemplates {
 
     static let numbersBody = #"""
         {{#numbers}}<h2>Numbers</h2><section><form method="get" class="row"><label for="from">From</label><input type="date" id="from" name="from" value="{{from}}" style="width:auto">
-        <label for="to">to</label><input type="date" id="to" name="to" value="{{to}}" style="width:auto"><button type="submit" class="secondary">Show</button>
+        <label for="to">to</label><input type="date" id="to" name="to" value="{{to}}" style="width:auto">
+        <label for="tz">days of</label><input id="tz" name="tz" value="{{tz}}" style="width:12em" placeholder="UTC"><button type="submit" class="secondary">Show</button>
         <a href="{{csvURL}}" id="csv">CSV</a></form>
         <div class="grid"><div><span class="stat" id="clicks-total">{{clicks}}</span><br><span class="muted">clicks</span></div><div><span class="stat">{{installs}}</span><br><span class="muted">installs</span></div>
         <div><span class="stat">{{opens}}</span><br><span class="muted">opens</span></div></div>{{{chart}}}

@@ -44,11 +44,14 @@ public struct AppStats: Codable, Sendable, Equatable {
     public var bySource: [String: Int]
     /// The ten most clicked links, most first.
     public var topLinks: [LinkClicks]
+    /// Custom events by their name -> count.
+    public var customEvents: [String: Int]
     public var series: [Bucket]
 
     public init(
         appID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, installs: Int, opens: Int,
-        byPlatform: [String: Int], byOutcome: [String: Int], bySource: [String: Int], topLinks: [LinkClicks], series: [Bucket]
+        byPlatform: [String: Int], byOutcome: [String: Int], bySource: [String: Int], topLinks: [LinkClicks], series: [Bucket],
+        customEvents: [String: Int] = [:]
     ) {
         self.appID = appID
         self.from = from
@@ -63,10 +66,11 @@ public struct AppStats: Codable, Sendable, Equatable {
         self.bySource = bySource
         self.topLinks = topLinks
         self.series = series
+        self.customEvents = customEvents
     }
 
     enum CodingKeys: String, CodingKey {
         case appID = "app_id", from, to, granularity, tz, clicks, installs, opens, byPlatform = "by_platform", byOutcome = "by_outcome"
-        case bySource = "by_source", topLinks = "top_links", series
+        case bySource = "by_source", topLinks = "top_links", series, customEvents = "custom_events"
     }
 }

@@ -25,6 +25,8 @@ public struct LinkStats: Codable, Sendable, Equatable {
     public var bySource: [String: Int]
     public var installs: Int
     public var opens: Int
+    /// Custom events by their name -> count.
+    public var customEvents: [String: Int]
     /// The local days that had clicks, whatever the granularity.
     public var daily: [Day]
     /// Every bucket of the window at its granularity, empty ones with zeros.
@@ -32,7 +34,8 @@ public struct LinkStats: Codable, Sendable, Equatable {
 
     public init(
         linkID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, byPlatform: [String: Int],
-        byOutcome: [String: Int], bySource: [String: Int], installs: Int, opens: Int, daily: [Day], series: [AppStats.Bucket]
+        byOutcome: [String: Int], bySource: [String: Int], installs: Int, opens: Int, daily: [Day], series: [AppStats.Bucket],
+        customEvents: [String: Int] = [:]
     ) {
         self.linkID = linkID
         self.from = from
@@ -47,10 +50,11 @@ public struct LinkStats: Codable, Sendable, Equatable {
         self.opens = opens
         self.daily = daily
         self.series = series
+        self.customEvents = customEvents
     }
 
     enum CodingKeys: String, CodingKey {
         case linkID = "link_id", from, to, granularity, tz, clicks, byPlatform = "by_platform", byOutcome = "by_outcome"
-        case bySource = "by_source", installs, opens, daily, series
+        case bySource = "by_source", installs, opens, daily, series, customEvents = "custom_events"
     }
 }

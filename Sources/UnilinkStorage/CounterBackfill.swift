@@ -110,8 +110,8 @@ enum CounterBackfill {
             """,
             """
             INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
-            SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, type, 0, COUNT(*)
-            FROM events WHERE occurred_at IS NOT NULL GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, type
+            SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}, 0, COUNT(*)
+            FROM events WHERE occurred_at IS NOT NULL GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}
             ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
             """,
         ] {

@@ -163,12 +163,25 @@ enum Migrations {
                 """,
             ]
         ),
+        (
+            11,
+            [
+                // An app's raw clicks in time order, for exports that page through millions:
+                // replaces (app_id, day), which only the numbers read before the counters.
+                "DROP INDEX clicks_app",
+                "CREATE INDEX clicks_app_time ON clicks (app_id, occurred_at, click_id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.
     static func spelled(_ statement: String, for dialect: SQLStore.Dialect) -> String {
         guard statement.contains("{") else { return statement }
+        // EventCounter.type: a custom event is counted under its name.
         return statement.replacingOccurrences(
+            of: "{event_type}", with: "CASE WHEN type = 'custom' THEN 'custom:' || COALESCE(name, '') ELSE type END"
+        )
+        .replacingOccurrences(
             of: "{day_hour}",
             with: dialect == .sqlite
                 ? "CAST(strftime('%s', day) AS INTEGER) / 3600" : "CAST(EXTRACT(EPOCH FROM CAST(day AS DATE)) AS BIGINT) / 3600")

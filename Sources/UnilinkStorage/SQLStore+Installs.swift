@@ -86,6 +86,8 @@ extension SQLStore {
                     \(bind: milliseconds(event.time)), \(bind: day(event.time)))
             """
         ).run()
-        try await countEvent(appID: event.appID, linkID: event.linkID, type: event.type, time: event.time, slot: slot, on: database)
+        try await countEvent(
+            appID: event.appID, linkID: event.linkID, type: EventCounter.type(event.type, name: event.name), time: event.time, slot: slot,
+            on: database)
     }
 }

@@ -75,7 +75,7 @@ struct StatsWindowTests {
         let window = try Self.window("2026-11-01", "2026-11-03", "day", "America/New_York")
         var counts = AppHourlyCounts()
         counts.clicksByHour = [Self.hour("2026-11-01T12:00:00Z"): 3, Self.hour("2026-11-03T04:00:00Z"): 2]  // the second: 2 Nov, 23:00 local
-        counts.eventsByHour = [Self.hour("2026-11-01T12:00:00Z"): ["install": 1, "open": 4, "custom": 9]]
+        counts.eventsByHour = [Self.hour("2026-11-01T12:00:00Z"): ["install": 1, "open": 4, "custom:purchase": 9]]
         counts.breakdown = [
             .init(platform: "ios", outcome: "store", source: "", clicks: 4),
             .init(platform: "android", outcome: "preview", source: "instagram", clicks: 1),
@@ -89,6 +89,7 @@ struct StatsWindowTests {
         #expect(stats.bySource == ["browser": 4, "instagram": 1])
         #expect(stats.topLinks.map(\.linkID) == ["lnk_a", "lnk_b", nil])
         #expect(stats.tz == "America/New_York")
+        #expect(stats.customEvents == ["purchase": 9])
     }
 
     /// A link's stats start on the day it was made, in the zone, as far back as the

@@ -16,7 +16,7 @@ struct AuthenticationTests {
     enum Needs: String { case admin, secretKey, publishableKey }
 
     static func needs(_ path: String) -> Needs? {
-        if path.hasPrefix("/v1/apps") && path.hasSuffix("/stats") { return .secretKey }
+        if path.hasPrefix("/v1/apps") && (path.hasSuffix("/stats") || path.hasSuffix("/clicks.csv")) { return .secretKey }
         if path.hasPrefix("/v1/apps") { return .admin }
         if path.hasPrefix("/v1/links") { return .secretKey }
         if path.hasPrefix("/v1/sdk/") { return .publishableKey }

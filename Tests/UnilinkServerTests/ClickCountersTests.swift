@@ -182,11 +182,11 @@ struct ClickCountersTests {
                       ('lnk_1', 'app', '2027-01-02', 'ios', 'preview', 40), ('lnk_1', 'app', '2027-01-15', 'ios', 'preview', 7)
                     """
                 ).run()
-                for (index, type) in ["install", "open", "open"].enumerated() {
+                for (index, (type, name)) in [("install", nil), ("open", nil), ("open", nil), ("custom", "purchase")].enumerated() {
                     try await old.database.raw(
                         """
-                        INSERT INTO events (app_id, link_id, type, occurred_at, day)
-                        VALUES ('app', 'lnk_1', \(bind: type), \(bind: Int64(Self.start * 1000) + Int64(index)), '2027-01-15')
+                        INSERT INTO events (app_id, link_id, type, name, occurred_at, day)
+                        VALUES ('app', 'lnk_1', \(bind: type), \(bind: name as String?), \(bind: Int64(Self.start * 1000) + Int64(index)), '2027-01-15')
                         """
                     ).run()
                 }
@@ -223,7 +223,10 @@ struct ClickCountersTests {
                 #expect(second.clicksByLink == ["lnk_1": 40])
                 let january = try await upgraded.appCounts(appID: "app", hours: try SQLStore.hours(from: "2027-01-01", to: "2027-01-31"))
                 #expect(january.clicksByHour.values.reduce(0, +) == 547)
-                #expect(try await Self.events(upgraded, link: "lnk_1", from: "2027-01-15", to: "2027-01-15") == ["install": 1, "open": 2])
+                #expect(
+                    try await Self.events(upgraded, link: "lnk_1", from: "2027-01-15", to: "2027-01-15") == [
+                        "install": 1, "open": 2, "custom:purchase": 1,
+                    ])
                 #expect(try await Self.events(upgraded, link: nil, from: "2027-01-16", to: "2027-01-31") == [:])
                 try await upgraded.close()
             } catch {

@@ -129,14 +129,21 @@ struct DeferredTests {
         }
     }
 
-    @Test func opensAreCountedPerLink() async throws {
+    @Test func opensAndCustomEventsAreCountedPerLink() async throws {
         try await TestServer.run(.live) { client in
             let (app, link) = try await Self.setUp(client)
             let id = try #require(link.id)
             let body = #"{"install_id": "install-iiii-9", "type": "open", "link_id": "\#(id)"}"#
             #expect(try await client.send(.post, "/v1/sdk/events", json: body, headers: [Self.key: app.publishableKey]).status == .accepted)
+            for name in ["purchase", "purchase", "sign_up"] {
+                let custom = #"{"install_id": "install-iiii-9", "type": "custom", "name": "\#(name)", "link_id": "\#(id)"}"#
+                #expect(try await client.send(.post, "/v1/sdk/events", json: custom, headers: [Self.key: app.publishableKey]).status == .accepted)
+            }
             let stats = try await client.send(.get, "/v1/links/\(id)/stats", bearer: app.secretKey).decode(LinkStats.self)
             #expect(stats.opens == 1)
+            #expect(stats.customEvents == ["purchase": 2, "sign_up": 1], "custom events are counted by their name")
+            let appStats = try await client.send(.get, "/v1/apps/\(app.id)/stats", bearer: app.secretKey).decode(AppStats.self)
+            #expect(appStats.customEvents == ["purchase": 2, "sign_up": 1] && appStats.opens == 1)
             let bad = try await client.send(
                 .post, "/v1/sdk/events", json: #"{"install_id": "install-iiii-9", "type": "party"}"#, headers: [Self.key: app.publishableKey])
             #expect(bad.status == .badRequest)

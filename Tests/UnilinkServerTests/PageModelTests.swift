@@ -134,7 +134,7 @@ struct PageModelTests {
     }
 
     static let numbers = NumbersSection(
-        from: v("from"), to: v("to"), tz: v("tz"), csvURL: v("csvURL"), clicks: 700_001, installs: 700_002, opens: 700_003,
+        from: v("from"), to: v("to"), tz: v("tz"), csvURL: v("csvURL"), rawCSVURL: v("rawCSVURL"), clicks: 700_001, installs: 700_002, opens: 700_003,
         chart: TrustedHTML(text: "<svg id=\"sample-chart\"></svg>"),
         platforms: [.init(name: v("platform"), count: 700_004)], outcomes: [.init(name: v("outcome"), count: 700_005)],
         groups: [.init(name: v("group"), rows: [.init(name: v("groupRow"), count: 700_006)])]

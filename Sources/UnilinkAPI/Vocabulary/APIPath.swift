@@ -5,6 +5,7 @@ public enum APIPath {
     public static let app = "/v1/apps/{id}"
     public static let appKeyRotation = "/v1/apps/{id}/keys/rotate"
     public static let appStats = "/v1/apps/{id}/stats"
+    public static let appClicksCSV = "/v1/apps/{id}/clicks.csv"
     public static let links = "/v1/links"
     public static let linkBatch = "/v1/links/batch"
     public static let link = "/v1/links/{id}"

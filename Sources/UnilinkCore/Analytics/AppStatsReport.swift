@@ -7,12 +7,15 @@ public enum AppStatsReport {
     public static let topLinks = 10
 
     public static func make(appID: String, window: StatsWindow, counts: AppHourlyCounts) -> AppStats {
-        var clicks: [String: Int] = [:], installs: [String: Int] = [:], opens: [String: Int] = [:]
+        var clicks: [String: Int] = [:], installs: [String: Int] = [:], opens: [String: Int] = [:], custom: [String: Int] = [:]
         for (hour, count) in counts.clicksByHour { clicks[window.bucket(ofHour: hour), default: 0] += count }
         for (hour, types) in counts.eventsByHour {
             let bucket = window.bucket(ofHour: hour)
             installs[bucket, default: 0] += types[EventType.install.rawValue] ?? 0
             opens[bucket, default: 0] += types[EventType.open.rawValue] ?? 0
+            for (type, count) in types {
+                if let name = EventCounter.customName(type) { custom[name, default: 0] += count }
+            }
         }
         var byPlatform: [String: Int] = [:], byOutcome: [String: Int] = [:], bySource: [String: Int] = [:]
         for entry in counts.breakdown {
@@ -28,6 +31,6 @@ public enum AppStatsReport {
             topLinks: top.map { AppStats.LinkClicks(linkID: $0.key.isEmpty ? nil : $0.key, clicks: $0.value) },
             series: window.buckets.map {
                 AppStats.Bucket(start: $0, clicks: clicks[$0] ?? 0, installs: installs[$0] ?? 0, opens: opens[$0] ?? 0)
-            })
+            }, customEvents: custom.filter { $0.value != 0 })
     }
 }

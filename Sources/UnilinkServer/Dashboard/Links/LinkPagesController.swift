@@ -49,7 +49,7 @@ struct LinkPagesController {
         let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
         let range = try DayRange(request)
         let stats = LinkStatsAnswer.make(linkID: link.id, window: range.window, counts: try await links.counts(link, window: range.window))
-        let numbers = NumbersSection(stats, range: range, csv: "/links/\(link.id)/numbers.csv")
+        let numbers = NumbersSection(stats, appID: app.id, range: range, csv: "/links/\(link.id)/numbers.csv")
         return pages.render(LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers), session: context.session)
     }
 

@@ -15,6 +15,7 @@ struct NumbersController {
         group.get("/apps/{id}/numbers", use: appNumbers)
         group.get("/apps/{id}/numbers.csv", use: appNumbersCSV)
         group.get("/links/{id}/numbers.csv", use: linkNumbersCSV)
+        group.get("/apps/{id}/clicks.csv", use: rawClicksCSV)
     }
 
     @Sendable func appNumbers(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -42,6 +43,17 @@ struct NumbersController {
         return CSVFile.response(
             header: ["day", "platform", "outcome", "clicks"], rows: counts.map { [$0.day, $0.platform, $0.outcome, String($0.count)] },
             name: "\(link.id)-clicks.csv")
+    }
+
+    /// The app's raw clicks (of one link with `link_id`), streamed as the API streams them.
+    @Sendable func rawClicksCSV(_ request: Request, context: SignedInContext) async throws -> Response {
+        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        do {
+            let export = try ClickExport(store: store, appID: app.id, query: ClickExportController.query(request))
+            return CSVFile.streamed(export, name: export.fileName)
+        } catch {
+            throw DashboardError.badRequest(error.message)
+        }
     }
 
     /// Clicks by channel, campaign and source of the links clicked (the 500 most clicked

@@ -19,6 +19,8 @@ struct NumbersSection: Sendable {
     /// The zone the days are read in.
     var tz: String
     var csvURL: String
+    /// The raw clicks behind the numbers, as a CSV file.
+    var rawCSVURL: String
     var clicks: Int
     var installs: Int
     var opens: Int
@@ -28,13 +30,14 @@ struct NumbersSection: Sendable {
     var groups: [Group]
 
     init(
-        from: String, to: String, tz: String, csvURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
+        from: String, to: String, tz: String, csvURL: String, rawCSVURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
         platforms: [Count], outcomes: [Count], groups: [Group]
     ) {
         self.from = from
         self.to = to
         self.tz = tz
         self.csvURL = csvURL
+        self.rawCSVURL = rawCSVURL
         self.clicks = clicks
         self.installs = installs
         self.opens = opens
@@ -47,16 +50,18 @@ struct NumbersSection: Sendable {
     /// An app's numbers; `csv`: the address of the same numbers as a CSV file.
     init(_ stats: AppStats, range: DayRange, csv: String, groups: [Group] = []) {
         self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)", clicks: stats.clicks, installs: stats.installs,
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)",
+            rawCSVURL: "/apps/\(stats.appID)/clicks.csv?\(range.query)", clicks: stats.clicks, installs: stats.installs,
             opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
             platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
             groups: [Group(name: "source", rows: Self.ranked(stats.bySource))] + groups)
     }
 
     /// A link's numbers.
-    init(_ stats: LinkStats, range: DayRange, csv: String) {
+    init(_ stats: LinkStats, appID: String, range: DayRange, csv: String) {
         self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)", clicks: stats.clicks, installs: stats.installs,
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)",
+            rawCSVURL: "/apps/\(appID)/clicks.csv?\(range.query)&link_id=\(stats.linkID)", clicks: stats.clicks, installs: stats.installs,
             opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
             platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
             groups: [Group(name: "source", rows: Self.ranked(stats.bySource))])

@@ -1,5 +1,6 @@
 import HTTPTypes
 import UnilinkAPI
+import UnilinkCore
 
 /// The management and SDK operations, with every status each can answer.
 extension OpenAPIOperation {
@@ -33,6 +34,32 @@ extension OpenAPIOperation {
                     .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
                 ] + Self.statsBuckets, answers: [.json(200, "Stats", "AppStats")] + A.errors(read + [400, 404])),
+            .init(
+                method: .get, path: APIPath.appClicksCSV,
+                summary: "The app's raw clicks as CSV, oldest first, streamed (clicks past their retention are gone; the stats keep them)",
+                credential: .secretKey,
+                parameters: [
+                    .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
+                    .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
+                    .init(
+                        name: "tz", place: .query, schema: JSONSchema.string(length: 1...64),
+                        summary: "IANA time zone the days begin in (UTC if absent); an unknown one is 400"),
+                    .init(name: "link_id", place: .query, schema: JSONSchema.string(length: 1...64), summary: "Only this link's clicks"),
+                    .init(
+                        name: "platform", place: .query, schema: JSONSchema.choice(ClickPlatform.allCases.map(\.rawValue)),
+                        summary: "Only this platform"),
+                    .init(
+                        name: "outcome", place: .query, schema: JSONSchema.choice(ClickOutcome.allCases.map(\.rawValue)), summary: "Only this outcome"
+                    ),
+                    .init(
+                        name: "source", place: .query, schema: JSONSchema.string(length: 1...64),
+                        summary: "Only clicks from this app's web view (instagram, wechat, ...); browser for none"),
+                ],
+                answers: [
+                    .init(
+                        status: 200, summary: "time,click_id,link_id,host,path,platform,outcome,source; time in UTC with milliseconds",
+                        shape: .media(["text/csv"]))
+                ] + A.errors(read + [400, 404])),
         ]
     }
 

@@ -83,12 +83,14 @@ extension WireSchemas {
             "by_source": .map(.count).described("The app whose web view a click came from (instagram, wechat, ...), browser for none -> clicks."),
             "installs": .count, "opens": .count,
             "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])).described("The local days that had clicks."),
-            "series": statsSeries,
+            "series": statsSeries, "custom_events": customEvents,
         ],
         required: [
             "link_id", "from", "to", "granularity", "tz", "clicks", "by_platform", "by_outcome", "by_source", "installs", "opens", "daily",
-            "series",
+            "series", "custom_events",
         ])
+
+    static let customEvents = JSONSchema.map(.count).described("Custom events by their name -> count.")
 
     static let statsSeries = JSONSchema.array(
         .object(
@@ -108,11 +110,11 @@ extension WireSchemas {
             "top_links": .array(
                 .object(["link_id": JSONSchema.string().nullable, "clicks": .count], required: ["link_id", "clicks"]),
                 max: AppStatsReport.topLinks),
-            "series": statsSeries,
+            "series": statsSeries, "custom_events": customEvents,
         ],
         required: [
             "app_id", "from", "to", "granularity", "tz", "clicks", "installs", "opens", "by_platform", "by_outcome", "by_source", "top_links",
-            "series",
+            "series", "custom_events",
         ])
 
     static let linkBatchPlan = JSONSchema.object(

@@ -19,7 +19,7 @@ struct ClickRecorderTests {
         let store = try await SQLStore.open(.sqliteMemory, logger: Logger(label: "test"))
         let queue = ClickQueue()
         for index in 0..<1_234 { queue.enqueue(Self.click(index, link: "lnk_a")) }
-        let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), batchSize: 100)
+        let recorder = ClickRecorderService(queue: queue, sink: store, logger: Logger(label: "test"), batchSize: 100)
         let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
@@ -37,7 +37,7 @@ struct ClickRecorderTests {
     @Test func aReaderWaitsForClicksStillQueuedByABusyRecorder() async throws {
         let store = try await SQLStore.open(.sqliteMemory, logger: Logger(label: "test"))
         let queue = ClickQueue()
-        let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), linger: .milliseconds(300), busyBatch: 1)
+        let recorder = ClickRecorderService(queue: queue, sink: store, logger: Logger(label: "test"), linger: .milliseconds(300), busyBatch: 1)
         let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

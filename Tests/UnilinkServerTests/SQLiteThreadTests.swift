@@ -80,7 +80,7 @@ struct SQLiteThreadTests {
             #expect(store.clickWritesCanStepAside)
             let queue = ClickQueue()
             for click in Self.clicks(100) { queue.enqueue(click) }
-            let recorder = ClickRecorderService(queue: queue, store: store, logger: Logger(label: "test"), overdueAfter: .milliseconds(20))
+            let recorder = ClickRecorderService(queue: queue, sink: store, logger: Logger(label: "test"), overdueAfter: .milliseconds(20))
             async let longTransaction: Void = store.transaction { _ in try await Task.sleep(for: .milliseconds(400)) }
             try await Task.sleep(for: .milliseconds(50))
             #expect(await recorder.flush(steppingAside: true))

@@ -31,7 +31,7 @@ struct ServerParts: Sendable {
     }
 
     var recorder: ClickRecorderService {
-        ClickRecorderService(queue: clicks, store: store, logger: logger)
+        ClickRecorderService(queue: clicks, sink: store, logger: logger)
     }
 
     /// The route family's limit, or `nil` when limits are off.

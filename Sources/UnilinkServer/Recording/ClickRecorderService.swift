@@ -3,11 +3,12 @@ import ServiceLifecycle
 import UnilinkCore
 import UnilinkStorage
 
-/// Stores queued clicks in batches, off the request path; on graceful shutdown it
-/// drains the queue so no counted click is lost.
+/// Stores queued clicks in batches, off the request path, through a `ClickSink` (the SQL
+/// store: raw rows and counters in one transaction); on graceful shutdown it drains the
+/// queue so no counted click is lost.
 struct ClickRecorderService: Service {
     let queue: ClickQueue
-    let store: SQLStore
+    let sink: any ClickSink
     let logger: Logger
     /// Clicks per transaction, in statements of `SQLStore.rowsPerInsert` rows: each commit
     /// writes the last pages of the table and its indexes to the WAL again, so a saturated
@@ -70,16 +71,16 @@ struct ClickRecorderService: Service {
     }
 
     private func write(_ batch: [ClickRecord], steppingAside: Bool) async throws {
-        guard steppingAside, store.clickWritesCanStepAside else {
-            try await store.insert(clicks: batch)
+        guard steppingAside, sink.canStepAside else {
+            try await sink.record(batch, steppingAside: false)
             return
         }
-        let store = self.store, overdueAfter = self.overdueAfter
+        let sink = self.sink, overdueAfter = self.overdueAfter
         let watchdog = Task {
             try await Task.sleep(for: overdueAfter)
-            store.clickWriteOverdue()
+            sink.writeOverdue()
         }
         defer { watchdog.cancel() }
-        try await store.insert(clicks: batch, steppingAside: true)
+        try await sink.record(batch, steppingAside: true)
     }
 }

@@ -115,7 +115,8 @@ enum CounterBackfill {
             ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
             """,
         ] {
-            try await database.raw("\(unsafeRaw: Migrations.spelled(statement, for: dialect))").run()
+            guard let sql = Migrations.spelled(statement, for: dialect) else { continue }
+            try await database.raw("\(unsafeRaw: sql)").run()
         }
     }
 }

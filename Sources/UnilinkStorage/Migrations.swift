@@ -172,11 +172,53 @@ enum Migrations {
                 "CREATE INDEX clicks_app_time ON clicks (app_id, occurred_at, click_id)",
             ]
         ),
+        (
+            12,
+            [
+                // PostgreSQL: raw clicks in a partition per UTC month, so retention drops whole
+                // months instead of deleting their rows (`SQLStore+ClickPartitions.swift` keeps
+                // the next months ready; the default partition takes any click outside them).
+                // The stored clicks move over; SQLite keeps one table.
+                "{postgres}ALTER TABLE clicks RENAME TO clicks_before_partitions",
+                """
+                {postgres}CREATE TABLE clicks (click_id TEXT NOT NULL, app_id TEXT NOT NULL, link_id TEXT, occurred_at BIGINT NOT NULL,
+                  day TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL, in_app TEXT)
+                  PARTITION BY RANGE (occurred_at)
+                """,
+                "{postgres}CREATE TABLE clicks_other PARTITION OF clicks DEFAULT",
+                """
+                {postgres}DO $$
+                DECLARE
+                  month DATE;
+                  last DATE := (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months')::date;
+                BEGIN
+                  SELECT date_trunc('month', to_timestamp(COALESCE(MIN(occurred_at) / 1000, extract(epoch FROM now()))) AT TIME ZONE 'UTC')::date
+                    INTO month FROM clicks_before_partitions;
+                  WHILE month <= last LOOP
+                    EXECUTE format('CREATE TABLE %I PARTITION OF clicks FOR VALUES FROM (%s) TO (%s)', 'clicks_' || to_char(month, 'YYYY_MM'),
+                      (extract(epoch FROM month) * 1000)::bigint, (extract(epoch FROM (month + interval '1 month')::date) * 1000)::bigint);
+                    month := (month + interval '1 month')::date;
+                  END LOOP;
+                END $$
+                """,
+                """
+                {postgres}INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app)
+                SELECT click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app FROM clicks_before_partitions
+                """,
+                "{postgres}DROP TABLE clicks_before_partitions",
+                "{postgres}CREATE INDEX clicks_link ON clicks (link_id, day)",
+                "{postgres}CREATE INDEX clicks_click ON clicks (click_id)",
+                "{postgres}CREATE INDEX clicks_time ON clicks (occurred_at)",
+                "{postgres}CREATE INDEX clicks_app_time ON clicks (app_id, occurred_at, click_id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.
-    static func spelled(_ statement: String, for dialect: SQLStore.Dialect) -> String {
+    /// A statement marked `{postgres}` is PostgreSQL's alone: nil on SQLite.
+    static func spelled(_ statement: String, for dialect: SQLStore.Dialect) -> String? {
         guard statement.contains("{") else { return statement }
+        if statement.hasPrefix(postgresOnly) { return dialect == .postgres ? String(statement.dropFirst(postgresOnly.count)) : nil }
         // EventCounter.type: a custom event is counted under its name.
         return statement.replacingOccurrences(
             of: "{event_type}", with: "CASE WHEN type = 'custom' THEN 'custom:' || COALESCE(name, '') ELSE type END"
@@ -186,6 +228,8 @@ enum Migrations {
             with: dialect == .sqlite
                 ? "CAST(strftime('%s', day) AS INTEGER) / 3600" : "CAST(EXTRACT(EPOCH FROM CAST(day AS DATE)) AS BIGINT) / 3600")
     }
+
+    static let postgresOnly = "{postgres}"
 
     /// An arbitrary constant: the advisory lock instances take while they migrate.
     static let lockKey: Int64 = 0x756e_696c_696e_6b  // "unilink"
@@ -246,7 +290,8 @@ enum Migrations {
         for step in steps where step.version <= version && !applied.contains(step.version) {
             try await SQLStore.inTransaction(session, dialect: dialect) { database in
                 for statement in step.statements {
-                    try await database.raw("\(unsafeRaw: spelled(statement, for: dialect))").run()
+                    guard let sql = spelled(statement, for: dialect) else { continue }
+                    try await database.raw("\(unsafeRaw: sql)").run()
                 }
                 try await database.raw(
                     """

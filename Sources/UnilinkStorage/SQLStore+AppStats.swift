@@ -5,12 +5,7 @@ extension SQLStore {
     public func appCounts(appID: String, hours: Range<Int64>) async throws -> AppHourlyCounts {
         var counts = AppHourlyCounts()
         let (first, end) = (hours.lowerBound, hours.upperBound)
-        for row in try await database.raw(
-            """
-            SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: first) AND hour < \(bind: end) GROUP BY hour
-            """
-        ).all() {
+        for row in try await database.raw(Self.appClicksByHour(appID: appID, hours: hours)).all() {
             counts.clicksByHour[try row.decode(column: "hour", as: Int64.self)] = try row.decode(column: "n", as: Int.self)
         }
         counts.breakdown = try await database.raw(
@@ -35,6 +30,14 @@ extension SQLStore {
         }
         counts.clicksByLink = try await clicksByLink(appID: appID, hours: hours)
         return counts
+    }
+
+    /// An app's clicks per hour, from its own counters (what its series reads).
+    static func appClicksByHour(appID: String, hours: Range<Int64>) -> SQLQueryString {
+        """
+        SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
+        WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour
+        """
     }
 
     /// Whole UTC days from each link's days, the hours at either edge from the counters:

@@ -143,20 +143,27 @@ extension SQLStore {
     }
 
     /// Deletes raw clicks older than `clicksBefore` (their numbers stay whole in the
-    /// counters), and SDK events and deferred answers past their cut-offs.
-    public func applyRetention(clicksBefore: Date, eventsBefore: Date, answersBefore: Date) async throws -> Retained {
-        try await transaction { database in
+    /// counters), and SDK events and deferred answers past their cut-offs. On PostgreSQL
+    /// the months wholly before the cut-off are dropped, and the next months made ready.
+    public func applyRetention(clicksBefore: Date, eventsBefore: Date, answersBefore: Date, now: Date = .now) async throws -> Retained {
+        let dialect = self.dialect
+        return try await transaction { database in
             var retained = Retained()
             let cutoff = Self.milliseconds(clicksBefore)
-            retained.clicksDeleted =
+            if dialect == .postgres {
+                try await Self.prepareClickPartitions(now: now, on: database)
+                retained.clicksDeleted = try await Self.dropClickPartitions(endingBy: cutoff, on: database)
+            }
+            let remaining =
                 try await database.raw(
                     """
                     SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
-            if retained.clicksDeleted > 0 {
+            if remaining > 0 {
                 // Their numbers live on in the counters, kept since they were written.
                 try await database.raw("DELETE FROM clicks WHERE occurred_at < \(bind: cutoff)").run()
+                retained.clicksDeleted += remaining
             }
             let events = Self.milliseconds(eventsBefore), answers = Self.milliseconds(answersBefore)
             retained.events =

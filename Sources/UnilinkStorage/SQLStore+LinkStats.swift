@@ -9,21 +9,11 @@ extension SQLStore {
         var counts = AppHourlyCounts()
         let (first, end) = (hours.lowerBound, hours.upperBound)
         if utcDays {
-            for row in try await database.raw(
-                """
-                SELECT day, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
-                WHERE link_id = \(bind: linkID) AND day >= \(bind: first / 24) AND day < \(bind: (end + 23) / 24) GROUP BY day
-                """
-            ).all() {
+            for row in try await database.raw(Self.linkClicksByDay(linkID: linkID, hours: hours)).all() {
                 counts.clicksByHour[try row.decode(column: "day", as: Int64.self) * 24] = try row.decode(column: "n", as: Int.self)
             }
         } else {
-            for row in try await database.raw(
-                """
-                SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
-                WHERE link_id = \(bind: linkID) AND hour >= \(bind: first) AND hour < \(bind: end) GROUP BY hour
-                """
-            ).all() {
+            for row in try await database.raw(Self.linkClicksByHour(linkID: linkID, hours: hours)).all() {
                 counts.clicksByHour[try row.decode(column: "hour", as: Int64.self)] = try row.decode(column: "n", as: Int.self)
             }
         }
@@ -48,5 +38,21 @@ extension SQLStore {
                 try row.decode(column: "n", as: Int.self)
         }
         return counts
+    }
+
+    /// A link's clicks per UTC day of `hours` (whole days), from its days.
+    static func linkClicksByDay(linkID: String, hours: Range<Int64>) -> SQLQueryString {
+        """
+        SELECT day, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
+        WHERE link_id = \(bind: linkID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: (hours.upperBound + 23) / 24) GROUP BY day
+        """
+    }
+
+    /// A link's clicks per hour, from the counters.
+    static func linkClicksByHour(linkID: String, hours: Range<Int64>) -> SQLQueryString {
+        """
+        SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
+        WHERE link_id = \(bind: linkID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour
+        """
     }
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # What the numbers cost as stored clicks grow: for each size, a fresh SQLite database with
-# one app and 200 links, CLICKS clicks over 90 days seeded through the recorder's own batch
+# one app and 200 links, CLICKS clicks over 89 days (older would be retention's) seeded through the recorder's own batch
 # write (StatsBenchmark's StatsSeed: SQLStore.insert(clicks:), counters included), then
 # the median of 15 requests of: a link's stats for 30 days and the app's stats for 30 days
 # (API), the app's numbers page (dashboard, 30 days) and a link's page (dashboard). Ratios are against the first size,
 # measured in the same run. Release build; not run by CI.
+# With STATS_POSTGRES_URL (postgres://user@host:port/any, a user that may create
+# databases), each size gets a fresh PostgreSQL database (unilink_stats_CLICKS) instead.
 # Usage: Benchmarks/stats.sh [CLICKS ...]   (default: 10000 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,9 +19,17 @@ admin=stats-admin-token-0123456789abcdef
 port=18493
 base="http://127.0.0.1:$port"
 
+# database CLICKS: a fresh database's URL, and "fresh" and "drop" for it.
+database() {
+    if [ -n "${STATS_POSTGRES_URL:-}" ]; then echo "${STATS_POSTGRES_URL%/*}/unilink_stats_$1"; else echo "sqlite://$work/stats-$1.sqlite"; fi
+}
+fresh() { [ -z "${STATS_POSTGRES_URL:-}" ] || { drop "$1"; psql -q "$STATS_POSTGRES_URL" -c "CREATE DATABASE unilink_stats_$1"; }; }
+drop() {
+    if [ -n "${STATS_POSTGRES_URL:-}" ]; then psql -q "$STATS_POSTGRES_URL" -c "DROP DATABASE IF EXISTS unilink_stats_$1"; else rm -f "$work/stats-$1.sqlite"*; fi
+}
 start() {
     UNILINK_RATE_LIMITS="$unrefused_limits" UNILINK_ADMIN_TOKEN=$admin \
-        "$unilink" serve --port $port --database-url "sqlite://$1" --log-level error >"$work/banner" 2>&1 &
+        "$unilink" serve --port $port --database-url "$1" --log-level error >"$work/banner" 2>&1 &
     server=$!
     for _ in $(seq 100); do curl -sf "$base/healthz" >/dev/null && return; sleep 0.1; done
     echo "the server did not start" >&2; cat "$work/banner" >&2; exit 1
@@ -39,7 +49,8 @@ from=$(date -u -d '29 days ago' +%F)
 printf "%-10s %-8s %-11s %16s %16s %16s %16s\n" clicks seeded "link, 30 d" "link stats ms" "app stats ms" "app page ms" "link page ms"
 first=()
 for clicks in "${sizes[@]}"; do
-    db="$work/stats-$clicks.sqlite"
+    db=$(database "$clicks")
+    fresh "$clicks"
     start "$db"
     created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}],
         "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
@@ -49,7 +60,9 @@ for clicks in "${sizes[@]}"; do
     curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$body" "$base/v1/links/batch" >/dev/null
     link=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links?limit=1" | json "['data'][0]['id']")
     stop
-    seconds=$( { /usr/bin/time -f %e "$seed" "$db" "$app" "$clicks" 90 >/dev/null; } 2>&1 | tail -1)
+    seed_target=$db
+    [ -n "${STATS_POSTGRES_URL:-}" ] || seed_target=${db#sqlite://}
+    seconds=$( { /usr/bin/time -f %e "$seed" "$seed_target" "$app" "$clicks" 89 >/dev/null; } 2>&1 | tail -1)
     start "$db"
     curl -sf -c "$work/cookies" -o /dev/null -d "token=$admin" "$base/sign-in"
     counted=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links/$link/stats?from=$from&to=$today" | json "['clicks']")
@@ -65,5 +78,5 @@ for clicks in "${sizes[@]}"; do
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%s (x%.2f)", a, a / b }'; }
     printf "%-10s %-8s %-11s %16s %16s %16s %16s\n" "$clicks" "${seconds}s" "$counted" "$(ratio "$api" "${first[0]}")" \
         "$(ratio "$appapi" "${first[1]}")" "$(ratio "$numbers" "${first[2]}")" "$(ratio "$page" "${first[3]}")"
-    rm -f "$db"*
+    drop "$clicks"
 done

@@ -4,7 +4,7 @@ import UnilinkCore
 import UnilinkStorage
 
 // Usage: StatsSeed DATABASE APP_ID CLICKS [DAYS=90]
-// Adds CLICKS clicks to the app's links in a SQLite database (made by a server),
+// Adds CLICKS clicks to the app's links in a SQLite file or a postgres:// database (made by a server),
 // spread evenly over the last DAYS days, through `SQLStore.insert(clicks:)`: the click
 // recorder's own batch write, counters included. No server may have the file open.
 let arguments = CommandLine.arguments
@@ -13,7 +13,8 @@ guard arguments.count >= 4, let total = Int(arguments[3]) else {
     exit(2)
 }
 let days = arguments.count > 4 ? Int(arguments[4]) ?? 90 : 90
-let store = try await SQLStore.open(.sqliteFile(path: arguments[1]), logger: Logger(label: "seed"))
+let location = arguments[1].contains("://") ? try DatabaseLocation(arguments[1]) : .sqliteFile(path: arguments[1])
+let store = try await SQLStore.open(location, logger: Logger(label: "seed"))
 guard let app = try await store.apps().first(where: { $0.id == arguments[2] }) else {
     print("the database has no app \(arguments[2])")
     exit(1)

@@ -60,61 +60,54 @@ enum CounterBackfill {
         return false
     }
 
-    /// The clicks of `[from, to)` into the three counters.
+    /// The clicks of `[from, to)` into every counter table.
     private static func countClicks(from: Int64, to: Int64, on database: any SQLDatabase) async throws {
-        let range: SQLQueryString = "occurred_at >= \(bind: from) AND occurred_at < \(bind: to)"
-        try await database.raw(
-            """
-            INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
-            SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, ''), 0, COUNT(*)
-            FROM clicks WHERE \(range) GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, platform, outcome, COALESCE(in_app, '')
-            ON CONFLICT (app_id, link_id, hour, platform, outcome, source, slot) DO UPDATE SET n = click_counts.n + excluded.n
-            """
-        ).run()
-        try await database.raw(
-            """
-            INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n)
-            SELECT app_id, occurred_at / 3600000, platform, outcome, COALESCE(in_app, ''), 0, COUNT(*)
-            FROM clicks WHERE \(range) GROUP BY app_id, occurred_at / 3600000, platform, outcome, COALESCE(in_app, '')
-            ON CONFLICT (app_id, hour, platform, outcome, source, slot) DO UPDATE SET n = app_click_counts.n + excluded.n
-            """
-        ).run()
-        try await database.raw(
-            """
-            INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n)
-            SELECT app_id, COALESCE(link_id, ''), occurred_at / 86400000, platform, outcome, 0, COUNT(*)
-            FROM clicks WHERE \(range) GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 86400000, platform, outcome
-            ON CONFLICT (app_id, day, link_id, platform, outcome, slot) DO UPDATE SET n = link_day_counts.n + excluded.n
-            """
-        ).run()
+        let expressions = [
+            "app_id": "app_id", "link_id": "COALESCE(link_id, '')", "hour": "occurred_at / 3600000", "day": "occurred_at / 86400000",
+            "platform": "platform", "outcome": "outcome", "source": "COALESCE(in_app, '')",
+        ]
+        for table in SQLStore.CounterTable.all {
+            let columns = table.columns.joined(separator: ", ")
+            let values = table.columns.map { expressions[$0] ?? $0 }.joined(separator: ", ")
+            try await database.raw(
+                """
+                INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: columns), slot, n)
+                SELECT \(unsafeRaw: values), 0, COUNT(*) FROM clicks
+                WHERE occurred_at >= \(bind: from) AND occurred_at < \(bind: to) GROUP BY \(unsafeRaw: values)
+                ON CONFLICT (\(unsafeRaw: columns), slot) DO UPDATE SET n = \(unsafeRaw: table.name).n + excluded.n
+                """
+            ).run()
+        }
     }
 
-    /// The days retention rolled up (at their first hour) and the events still kept.
+    /// The days retention rolled up (at their first hour, from no app's web view) and the
+    /// events still kept.
     private static func countRolledUpHistory(on database: any SQLDatabase, dialect: SQLStore.Dialect) async throws {
-        for statement in [
-            """
-            INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
-            SELECT app_id, link_id, {day_hour}, platform, outcome, '', 0, clicks FROM click_days WHERE clicks > 0
-            ON CONFLICT (app_id, link_id, hour, platform, outcome, source, slot) DO UPDATE SET n = click_counts.n + excluded.n
-            """,
-            """
-            INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n)
-            SELECT app_id, {day_hour}, platform, outcome, '', 0, SUM(clicks) FROM click_days WHERE clicks > 0
-            GROUP BY app_id, {day_hour}, platform, outcome
-            ON CONFLICT (app_id, hour, platform, outcome, source, slot) DO UPDATE SET n = app_click_counts.n + excluded.n
-            """,
-            """
-            INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n)
-            SELECT app_id, link_id, {day_hour} / 24, platform, outcome, 0, clicks FROM click_days WHERE clicks > 0
-            ON CONFLICT (app_id, day, link_id, platform, outcome, slot) DO UPDATE SET n = link_day_counts.n + excluded.n
-            """,
+        let expressions = [
+            "app_id": "app_id", "link_id": "link_id", "hour": "{day_hour}", "day": "{day_hour} / 24", "platform": "platform",
+            "outcome": "outcome", "source": "''",
+        ]
+        var statements: [String] = []
+        for table in SQLStore.CounterTable.all {
+            let columns = table.columns.joined(separator: ", ")
+            let values = table.columns.map { expressions[$0] ?? $0 }
+            // PostgreSQL refuses a constant in GROUP BY.
+            let grouped = values.filter { $0 != "''" }.joined(separator: ", ")
+            statements.append(
+                """
+                INSERT INTO \(table.name) (\(columns), slot, n)
+                SELECT \(values.joined(separator: ", ")), 0, SUM(clicks) FROM click_days WHERE clicks > 0 GROUP BY \(grouped)
+                ON CONFLICT (\(columns), slot) DO UPDATE SET n = \(table.name).n + excluded.n
+                """)
+        }
+        statements.append(
             """
             INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
             SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}, 0, COUNT(*)
             FROM events WHERE occurred_at IS NOT NULL GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}
             ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
-            """,
-        ] {
+            """)
+        for statement in statements {
             guard let sql = Migrations.spelled(statement, for: dialect) else { continue }
             try await database.raw("\(unsafeRaw: sql)").run()
         }

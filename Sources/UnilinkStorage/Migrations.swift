@@ -212,6 +212,58 @@ enum Migrations {
                 "{postgres}CREATE INDEX clicks_app_time ON clicks (app_id, occurred_at, click_id)",
             ]
         ),
+        (
+            13,
+            [
+                // Roll-ups that keep every read to the buckets it covers, whatever the kinds of
+                // clicks in them (`ClickTally.Rollup`): an app's hours and its days by kind,
+                // each link's hours and days, and its days by kind with the source (replacing
+                // link_day_counts, which had no source). Counted from the hourly counters.
+                """
+                CREATE TABLE app_hours (app_id TEXT NOT NULL, hour BIGINT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL,
+                  PRIMARY KEY (app_id, hour, slot))
+                """,
+                """
+                CREATE TABLE app_days (app_id TEXT NOT NULL, day BIGINT NOT NULL, platform TEXT NOT NULL, outcome TEXT NOT NULL,
+                  source TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (app_id, day, platform, outcome, source, slot))
+                """,
+                """
+                CREATE TABLE link_hours (app_id TEXT NOT NULL, link_id TEXT NOT NULL, hour BIGINT NOT NULL, slot INTEGER NOT NULL,
+                  n BIGINT NOT NULL, PRIMARY KEY (link_id, hour, app_id, slot))
+                """,
+                "CREATE INDEX link_hours_app ON link_hours (app_id, hour)",
+                """
+                CREATE TABLE link_days (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, slot INTEGER NOT NULL,
+                  n BIGINT NOT NULL, PRIMARY KEY (app_id, day, link_id, slot))
+                """,
+                """
+                CREATE TABLE link_day_kinds (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, platform TEXT NOT NULL,
+                  outcome TEXT NOT NULL, source TEXT NOT NULL, slot INTEGER NOT NULL, n BIGINT NOT NULL,
+                  PRIMARY KEY (app_id, day, link_id, platform, outcome, source, slot))
+                """,
+                "CREATE INDEX link_day_kinds_link ON link_day_kinds (link_id, day)",
+                "CREATE INDEX link_days_link ON link_days (link_id, day)",
+                "INSERT INTO app_hours (app_id, hour, slot, n) SELECT app_id, hour, 0, SUM(n) FROM app_click_counts GROUP BY app_id, hour",
+                """
+                INSERT INTO app_days (app_id, day, platform, outcome, source, slot, n)
+                SELECT app_id, hour / 24, platform, outcome, source, 0, SUM(n) FROM app_click_counts GROUP BY app_id, hour / 24, platform, outcome, source
+                """,
+                """
+                INSERT INTO link_hours (app_id, link_id, hour, slot, n)
+                SELECT app_id, link_id, hour, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour
+                """,
+                """
+                INSERT INTO link_days (app_id, link_id, day, slot, n)
+                SELECT app_id, link_id, hour / 24, 0, SUM(n) FROM click_counts GROUP BY app_id, link_id, hour / 24
+                """,
+                """
+                INSERT INTO link_day_kinds (app_id, link_id, day, platform, outcome, source, slot, n)
+                SELECT app_id, link_id, hour / 24, platform, outcome, source, 0, SUM(n) FROM click_counts
+                GROUP BY app_id, link_id, hour / 24, platform, outcome, source
+                """,
+                "DROP TABLE link_day_counts",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -2,71 +2,98 @@ import SQLKit
 public import UnilinkCore
 
 extension SQLStore {
+    /// An app's numbers over `hours`: each from the roll-up that keeps it to the buckets it
+    /// covers (whole UTC days from the daily ones, the hours at either edge from the hourly).
     public func appCounts(appID: String, hours: Range<Int64>) async throws -> AppHourlyCounts {
         var counts = AppHourlyCounts()
-        let (first, end) = (hours.lowerBound, hours.upperBound)
         for row in try await database.raw(Self.appClicksByHour(appID: appID, hours: hours)).all() {
             counts.clicksByHour[try row.decode(column: "hour", as: Int64.self)] = try row.decode(column: "n", as: Int.self)
         }
-        counts.breakdown = try await database.raw(
-            """
-            SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: first) AND hour < \(bind: end)
-            GROUP BY platform, outcome, source HAVING SUM(n) > 0
-            """
-        ).all().map { row in
-            AppHourlyCounts.Breakdown(
-                platform: try row.decode(column: "platform", as: String.self), outcome: try row.decode(column: "outcome", as: String.self),
-                source: try row.decode(column: "source", as: String.self), clicks: try row.decode(column: "n", as: Int.self))
+        let split = Self.WholeDays(hours)
+        var kinds: [String: AppHourlyCounts.Breakdown] = [:]
+        func addKinds(_ query: SQLQueryString) async throws {
+            for row in try await database.raw(query).all() {
+                let platform = try row.decode(column: "platform", as: String.self), outcome = try row.decode(column: "outcome", as: String.self)
+                let source = try row.decode(column: "source", as: String.self)
+                kinds["\(platform) \(outcome) \(source)", default: .init(platform: platform, outcome: outcome, source: source, clicks: 0)].clicks +=
+                    try row.decode(column: "n", as: Int.self)
+            }
+        }
+        if let days = split.days {
+            try await addKinds(
+                """
+                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_days
+                WHERE app_id = \(bind: appID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY platform, outcome, source
+                """)
+        }
+        for edge in split.edges {
+            try await addKinds(
+                """
+                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
+                WHERE app_id = \(bind: appID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound) GROUP BY platform, outcome, source
+                """)
+        }
+        counts.breakdown = kinds.values.filter { $0.clicks != 0 }.sorted {
+            ($0.platform, $0.outcome, $0.source) < ($1.platform, $1.outcome, $1.source)
         }
         for row in try await database.raw(
             """
             SELECT hour, type, CAST(SUM(n) AS BIGINT) AS n FROM event_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: first) AND hour < \(bind: end) GROUP BY hour, type
+            WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour, type
             """
         ).all() {
             counts.eventsByHour[try row.decode(column: "hour", as: Int64.self), default: [:]][try row.decode(column: "type", as: String.self)] =
                 try row.decode(column: "n", as: Int.self)
         }
-        counts.clicksByLink = try await clicksByLink(appID: appID, hours: hours)
+        counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
         return counts
     }
 
-    /// An app's clicks per hour, from its own counters (what its series reads).
+    /// An app's clicks per hour, from its hours (what its series reads).
     static func appClicksByHour(appID: String, hours: Range<Int64>) -> SQLQueryString {
         """
-        SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
+        SELECT hour, CAST(SUM(n) AS BIGINT) AS n FROM app_hours
         WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour
         """
     }
 
-    /// Whole UTC days from each link's days, the hours at either edge from the counters:
-    /// exact for any window, and bounded by two days of hourly rows.
-    private func clicksByLink(appID: String, hours: Range<Int64>) async throws -> [String: Int] {
-        let firstWholeDay = (hours.lowerBound + 23) / 24
-        let endWholeDay = hours.upperBound / 24
-        var edges: [Range<Int64>] = []
-        var totals: [String: Int] = [:]
-        if firstWholeDay < endWholeDay {
-            for row in try await database.raw(
-                """
-                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
-                WHERE app_id = \(bind: appID) AND day >= \(bind: firstWholeDay) AND day < \(bind: endWholeDay) GROUP BY link_id
-                """
-            ).all() {
-                totals[try row.decode(column: "link_id", as: String.self), default: 0] += try row.decode(column: "n", as: Int.self)
+    /// A window's whole UTC days, and the hours before and after them.
+    struct WholeDays {
+        var days: Range<Int64>?
+        var edges: [Range<Int64>]
+
+        init(_ hours: Range<Int64>) {
+            let first = (hours.lowerBound + 23) / 24, end = hours.upperBound / 24
+            if first < end {
+                days = first..<end
+                edges = [hours.lowerBound..<first * 24, end * 24..<hours.upperBound].filter { !$0.isEmpty }
+            } else {
+                days = nil
+                edges = [hours]
             }
-            edges = [hours.lowerBound..<firstWholeDay * 24, endWholeDay * 24..<hours.upperBound]
-        } else {
-            edges = [hours]
         }
-        for edge in edges where !edge.isEmpty {
-            for row in try await database.raw(
+    }
+
+    /// Each link's clicks: whole UTC days from the links' days, the edges from their hours.
+    private func clicksByLink(appID: String, split: WholeDays) async throws -> [String: Int] {
+        var totals: [String: Int] = [:]
+        var queries: [SQLQueryString] = []
+        if let days = split.days {
+            queries.append(
                 """
-                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
+                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_days
+                WHERE app_id = \(bind: appID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY link_id
+                """)
+        }
+        for edge in split.edges {
+            queries.append(
+                """
+                SELECT link_id, CAST(SUM(n) AS BIGINT) AS n FROM link_hours
                 WHERE app_id = \(bind: appID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound) GROUP BY link_id
-                """
-            ).all() {
+                """)
+        }
+        for query in queries {
+            for row in try await database.raw(query).all() {
                 totals[try row.decode(column: "link_id", as: String.self), default: 0] += try row.decode(column: "n", as: Int.self)
             }
         }

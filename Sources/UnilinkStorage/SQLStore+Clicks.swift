@@ -119,7 +119,7 @@ extension SQLStore {
         let hours = try Self.hours(from: from, to: to)
         return try await database.raw(
             """
-            SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
+            SELECT day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_kinds
             WHERE link_id = \(bind: linkID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
             GROUP BY day, platform, outcome HAVING SUM(n) > 0 ORDER BY day, platform, outcome
             """

@@ -18,38 +18,56 @@ extension SQLStore {
     /// Eight columns a row; 500 rows stay far below both databases' bind limits.
     static let countersPerInsert = 500
 
-    /// A batch's counts, added to the counters and their two roll-ups. Rows go in one order
+    /// A counter table: its name, the key columns a roll-up keeps (`hour` is `day` in the
+    /// daily ones), and the roll-up of a batch's counts it adds.
+    struct CounterTable: Sendable {
+        let name: String
+        let rollup: ClickTally.Rollup?
+        let columns: [String]
+
+        static let all: [CounterTable] = [
+            CounterTable(name: "click_counts", rollup: nil, columns: ["app_id", "link_id", "hour", "platform", "outcome", "source"]),
+            CounterTable(name: "app_click_counts", rollup: .appHourKinds, columns: ["app_id", "hour", "platform", "outcome", "source"]),
+            CounterTable(name: "app_hours", rollup: .appHours, columns: ["app_id", "hour"]),
+            CounterTable(name: "app_days", rollup: .appDayKinds, columns: ["app_id", "day", "platform", "outcome", "source"]),
+            CounterTable(name: "link_hours", rollup: .linkHours, columns: ["app_id", "link_id", "hour"]),
+            CounterTable(name: "link_days", rollup: .linkDays, columns: ["app_id", "link_id", "day"]),
+            CounterTable(name: "link_day_kinds", rollup: .linkDayKinds, columns: ["app_id", "link_id", "day", "platform", "outcome", "source"]),
+        ]
+
+        /// A key's values in `columns`' order.
+        func row(_ key: ClickTally.Key, slot: Int, count: Int64) -> SQLQueryString {
+            var values: [SQLQueryString] = []
+            for column in columns {
+                switch column {
+                case "app_id": values.append("\(bind: key.appID)")
+                case "link_id": values.append("\(bind: key.linkID)")
+                case "hour", "day": values.append("\(bind: key.hour)")
+                case "platform": values.append("\(bind: key.platform)")
+                case "outcome": values.append("\(bind: key.outcome)")
+                default: values.append("\(bind: key.source)")
+                }
+            }
+            return "(\(values.joined(separator: ", ")), \(bind: slot), \(bind: count))"
+        }
+    }
+
+    /// A batch's counts, added to the hourly counters and each roll-up. Rows go in one order
     /// on every instance, so two instances that drew the same slot wait for each other's
     /// rows in the same order and never deadlock.
     static func add(_ tally: ClickTally, slot: Int, on database: any SQLDatabase) async throws {
-        let clicks = tally.counts.sorted {
-            ($0.key.linkID, $0.key.hour, $0.key.platform, $0.key.outcome, $0.key.source) < (
-                $1.key.linkID, $1.key.hour, $1.key.platform, $1.key.outcome, $1.key.source
-            )
+        for table in CounterTable.all {
+            let counts = table.rollup.map { tally.rolled($0) } ?? tally.counts
+            let ordered = counts.sorted {
+                ($0.key.linkID, $0.key.hour, $0.key.platform, $0.key.outcome, $0.key.source, $0.key.appID) < (
+                    $1.key.linkID, $1.key.hour, $1.key.platform, $1.key.outcome, $1.key.source, $1.key.appID
+                )
+            }
+            let key = table.columns.joined(separator: ", ")
+            try await upsert(
+                ordered.map { table.row($0.key, slot: slot, count: $0.value) }, into: table.name, columns: key + ", slot, n", key: key + ", slot",
+                on: database)
         }
-        try await upsert(
-            clicks.map { key, count in
-                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))"
-            }, into: "click_counts", columns: "app_id, link_id, hour, platform, outcome, source, slot, n",
-            key: "app_id, link_id, hour, platform, outcome, source, slot", on: database)
-        let apps = tally.byApp.sorted {
-            ($0.key.appID, $0.key.hour, $0.key.platform, $0.key.outcome, $0.key.source) < (
-                $1.key.appID, $1.key.hour, $1.key.platform, $1.key.outcome, $1.key.source
-            )
-        }
-        try await upsert(
-            apps.map { key, count in
-                "(\(bind: key.appID), \(bind: key.hour), \(bind: key.platform), \(bind: key.outcome), \(bind: key.source), \(bind: slot), \(bind: count))"
-            }, into: "app_click_counts", columns: "app_id, hour, platform, outcome, source, slot, n",
-            key: "app_id, hour, platform, outcome, source, slot", on: database)
-        let days = tally.byLinkDay.sorted {
-            ($0.key.linkID, $0.key.day, $0.key.platform, $0.key.outcome) < ($1.key.linkID, $1.key.day, $1.key.platform, $1.key.outcome)
-        }
-        try await upsert(
-            days.map { key, count in
-                "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.platform), \(bind: key.outcome), \(bind: slot), \(bind: count))"
-            }, into: "link_day_counts", columns: "app_id, link_id, day, platform, outcome, slot, n",
-            key: "app_id, day, link_id, platform, outcome, slot", on: database)
     }
 
     /// Additive upserts of `rows` (each ending in slot and n), `countersPerInsert` at a time.

@@ -24,7 +24,7 @@ extension SQLStore {
         let hours = try Self.hours(from: from, to: to)
         return try await database.raw(
             """
-            SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_counts
+            SELECT link_id, day, platform, outcome, CAST(SUM(n) AS BIGINT) AS n FROM link_day_kinds
             WHERE app_id = \(bind: appID) AND day >= \(bind: hours.lowerBound / 24) AND day < \(bind: hours.upperBound / 24)
             GROUP BY link_id, day, platform, outcome HAVING SUM(n) > 0 ORDER BY day, link_id, platform, outcome
             """

@@ -68,14 +68,26 @@ struct ClickTallyTests {
         #expect(tally.counts[preview] == 2, "a step to the same outcome changes nothing")
 
         // Without the link, and per link and day: a move changes the app's outcomes, never a link's day.
-        #expect(tally.byApp.values.reduce(0, +) == tally.counts.values.reduce(0, +))
-        let appStore = ClickTally.AppKey(appID: "app", hour: 2, platform: "ios", outcome: "store", source: "")
-        #expect(tally.byApp[appStore] == 1)
+        #expect(tally.rolled(.appHourKinds).values.reduce(0, +) == tally.counts.values.reduce(0, +))
+        let appStore = ClickTally.Key(appID: "app", linkID: nil, hour: 2, platform: "ios", outcome: "store", source: nil)
+        #expect(tally.rolled(.appHourKinds)[appStore] == 1)
         #expect(
-            tally.byLinkDay == [
-                .init(appID: "app", linkID: "lnk", day: 0, platform: "ios", outcome: "preview"): 1,
-                .init(appID: "app", linkID: "lnk", day: 0, platform: "ios", outcome: "store"): 3,
-                .init(appID: "app", linkID: "", day: 0, platform: "ios", outcome: "web"): 1,
+            tally.rolled(.appHours) == [
+                .init(appID: "app", linkID: nil, hour: 2, platform: "", outcome: "", source: nil): 4,
+                ClickTally.Key(appID: "app", linkID: nil, hour: 3, platform: "", outcome: "", source: nil): 1,
             ])
+        #expect(
+            tally.rolled(.linkDayKinds) == [
+                .init(appID: "app", linkID: "lnk", hour: 0, platform: "ios", outcome: "preview", source: nil): 1,
+                .init(appID: "app", linkID: "lnk", hour: 0, platform: "ios", outcome: "store", source: nil): 3,
+                .init(appID: "app", linkID: nil, hour: 0, platform: "ios", outcome: "web", source: "instagram"): 1,
+            ])
+        #expect(
+            tally.rolled(.linkDays) == [
+                .init(appID: "app", linkID: "lnk", hour: 0, platform: "", outcome: "", source: nil): 4,
+                .init(appID: "app", linkID: nil, hour: 0, platform: "", outcome: "", source: nil): 1,
+            ])
+        #expect(tally.rolled(.linkHours)[.init(appID: "app", linkID: "lnk", hour: 2, platform: "", outcome: "", source: nil)] == 3)
+        #expect(tally.rolled(.appDayKinds).values.reduce(0, +) == 5)
     }
 }

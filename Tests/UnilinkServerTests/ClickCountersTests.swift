@@ -86,6 +86,41 @@ struct ClickCountersTests {
         #expect(app.clicksByHour.reduce(into: [String: Int]()) { $0[SQLStore.day(number: $1.key / 24), default: 0] += $1.value } == byDay)
         #expect(app.breakdown.reduce(into: [String: Int]()) { $0["\($1.platform) \($1.outcome)", default: 0] += $1.clicks } == byKind)
         #expect(app.clicksByLink == perLink)
+        try await expectEdgesEqualRawRows(store)
+    }
+
+    /// A window off UTC days (13:00 on the 15th to 19:00 on the 17th): whole days from the
+    /// daily roll-ups, the hours around them from the hourly ones, together the raw rows.
+    static func expectEdgesEqualRawRows(_ store: SQLStore) async throws {
+        let hours = Int64(start / 3600) + 5..<Int64(start / 3600) + 16 + 24 + 19
+        var byLink: [String: Int] = [:], byKind: [String: Int] = [:], byLinkKind: [String: [String: Int]] = [:]
+        for row in try await store.database.raw(
+            """
+            SELECT link_id, platform, outcome, in_app, COUNT(*) AS n FROM clicks
+            WHERE app_id = 'app' AND occurred_at >= \(bind: hours.lowerBound * 3_600_000) AND occurred_at < \(bind: hours.upperBound * 3_600_000)
+            GROUP BY link_id, platform, outcome, in_app
+            """
+        ).all() {
+            let link = try row.decode(column: "link_id", as: String?.self) ?? "", n = try row.decode(column: "n", as: Int.self)
+            let kind = [
+                try row.decode(column: "platform", as: String.self), try row.decode(column: "outcome", as: String.self),
+                try row.decode(column: "in_app", as: String?.self) ?? "",
+            ].joined(separator: " ")
+            byLink[link, default: 0] += n
+            byKind[kind, default: 0] += n
+            byLinkKind[link, default: [:]][kind, default: 0] += n
+        }
+        func kinds(_ counts: AppHourlyCounts) -> [String: Int] {
+            counts.breakdown.reduce(into: [:]) { $0["\($1.platform) \($1.outcome) \($1.source)", default: 0] += $1.clicks }
+        }
+        let app = try await store.appCounts(appID: "app", hours: hours)
+        #expect(app.clicksByLink == byLink && kinds(app) == byKind)
+        #expect(app.clicksByHour.values.reduce(0, +) == byKind.values.reduce(0, +))
+        for link in ["lnk_0", "lnk_1", "lnk_2"] {
+            let counts = try await store.linkCounts(linkID: link, hours: hours, utcDays: false)
+            #expect(kinds(counts) == byLinkKind[link, default: [:]], "\(link)")
+            #expect(counts.clicksByHour.values.reduce(0, +) == byLink[link], "\(link)")
+        }
     }
 
     /// Events by type over the UTC days `from`...`to` of a link, or of the app.

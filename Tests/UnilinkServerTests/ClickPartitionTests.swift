@@ -33,14 +33,22 @@ struct ClickPartitionTests {
         try await TestDatabase.postgres.withFresh { location, _ in
             let now = Date.now
             let months = (1...5).map { SQLStore.ClickPartition(containing: now, offset: -$0) }
-            // Schema 11: one table, clicks in each of the last five months and now.
-            let old = try await SQLStore.open(location, migratingTo: 11, logger: Logger(label: "test"))
+            // Schema 6 (before the counters): one table, clicks in each of the last five months and now.
+            let old = try await SQLStore.open(location, migratingTo: 6, logger: Logger(label: "test"))
             do {
                 var clicks = months.enumerated().flatMap { index, month in
                     (0..<(index + 1)).map { Self.click("m\(index)-\($0)", Date(timeIntervalSince1970: Double(month.start) / 1000 + 3_600)) }
                 }
                 clicks.append(Self.click("now", now))
-                try await old.insert(clicks: clicks)
+                for click in clicks {
+                    try await old.database.raw(
+                        """
+                        INSERT INTO clicks (click_id, app_id, link_id, occurred_at, day, host, path, platform, outcome, in_app)
+                        VALUES (\(bind: click.clickID), 'app', 'lnk_1', \(bind: SQLStore.milliseconds(click.time)), \(bind: SQLStore.day(click.time)),
+                          'exm.pl', '/x', 'ios', 'store', NULL)
+                        """
+                    ).run()
+                }
                 try await old.close()
             } catch {
                 try? await old.close()
@@ -88,29 +96,28 @@ struct ClickPartitionTests {
             do {
                 try await store.database.raw(
                     """
-                    INSERT INTO app_click_counts (app_id, hour, platform, outcome, source, slot, n)
-                    SELECT 'app_' || a, h, 'ios', 'store', '', 0, 1 FROM generate_series(1, 50) a, generate_series(490000, 494000) h
+                    INSERT INTO app_hours (app_id, hour, slot, n)
+                    SELECT 'app_' || a, h, 0, 1 FROM generate_series(1, 50) a, generate_series(490000, 494000) h
                     """
                 ).run()
                 try await store.database.raw(
                     """
-                    INSERT INTO link_day_counts (app_id, link_id, day, platform, outcome, slot, n)
-                    SELECT 'app_1', 'lnk_' || l, d, p, 'store', 0, 1
-                    FROM generate_series(1, 200) l, generate_series(20400, 20800) d, unnest(ARRAY['ios', 'android', 'desktop']) p
+                    INSERT INTO link_days (app_id, link_id, day, slot, n)
+                    SELECT 'app_1', 'lnk_' || l, d, 0, 1 FROM generate_series(1, 500) l, generate_series(20000, 20800) d
                     """
                 ).run()
                 try await store.database.raw(
                     """
-                    INSERT INTO click_counts (app_id, link_id, hour, platform, outcome, source, slot, n)
-                    SELECT 'app_1', 'lnk_' || l, h, 'ios', 'store', '', 0, 1 FROM generate_series(1, 200) l, generate_series(490000, 492000) h
+                    INSERT INTO link_hours (app_id, link_id, hour, slot, n)
+                    SELECT 'app_1', 'lnk_' || l, h, 0, 1 FROM generate_series(1, 200) l, generate_series(490000, 492000) h
                     """
                 ).run()
                 try await store.database.raw("ANALYZE").run()
                 let month: Range<Int64> = 492_000..<492_720
                 for (query, index) in [
-                    (SQLStore.appClicksByHour(appID: "app_7", hours: month), "app_click_counts_pkey"),
-                    (SQLStore.linkClicksByDay(linkID: "lnk_42", hours: month), "link_day_counts_link"),
-                    (SQLStore.linkClicksByHour(linkID: "lnk_42", hours: month), "click_counts_link"),
+                    (SQLStore.appClicksByHour(appID: "app_7", hours: month), "app_hours_pkey"),
+                    (SQLStore.linkClicksByDay(linkID: "lnk_42", hours: month), "link_days_link"),
+                    (SQLStore.linkClicksByHour(linkID: "lnk_42", hours: month), "link_hours_pkey"),
                 ] {
                     let plan = try await store.database.raw("EXPLAIN \(query)").all().map { try $0.decode(column: "QUERY PLAN", as: String.self) }
                         .joined(separator: "\n")

@@ -51,56 +51,45 @@ public struct ClickTally: Sendable, Equatable {
         add(moved)
     }
 
-    /// An app's counts without the link: what the app's numbers read, whatever its links.
-    public struct AppKey: Hashable, Sendable {
-        public var appID: String
-        public var hour: Int64
-        public var platform: String
-        public var outcome: String
-        public var source: String
+    /// The roll-ups a batch adds beside its hourly counts, one per counter table: each
+    /// keeps some of the key's fields (`hour` becomes the UTC day where it says so) and
+    /// sums the rest away, so every read costs the buckets it covers, not the kinds of
+    /// clicks behind them.
+    public enum Rollup: CaseIterable, Sendable {
+        /// The app's hours by kind (`app_click_counts`): the edges of a window off UTC days.
+        case appHourKinds
+        /// The app's hours (`app_hours`): its series.
+        case appHours
+        /// The app's UTC days by kind (`app_days`): its breakdown over whole days.
+        case appDayKinds
+        /// Each link's hours (`link_hours`): its series, and the top links at a window's edges.
+        case linkHours
+        /// Each link's UTC days (`link_days`): the top links over whole days.
+        case linkDays
+        /// Each link's UTC days by kind (`link_day_counts`): its breakdown over whole days.
+        case linkDayKinds
 
-        public init(appID: String, hour: Int64, platform: String, outcome: String, source: String) {
-            self.appID = appID
-            self.hour = hour
-            self.platform = platform
-            self.outcome = outcome
-            self.source = source
-        }
-    }
-
-    /// A link's clicks of one UTC day (days since 1970) by platform and outcome: a link's
-    /// daily numbers, and what ranks an app's links.
-    public struct LinkDayKey: Hashable, Sendable {
-        public var appID: String
-        public var linkID: String
-        public var day: Int64
-        public var platform: String
-        public var outcome: String
-
-        public init(appID: String, linkID: String, day: Int64, platform: String, outcome: String) {
-            self.appID = appID
-            self.linkID = linkID
-            self.day = day
-            self.platform = platform
-            self.outcome = outcome
-        }
-    }
-
-    public var byApp: [AppKey: Int64] {
-        counts.reduce(into: [:]) { totals, entry in
-            let key = entry.key
-            totals[AppKey(appID: key.appID, hour: key.hour, platform: key.platform, outcome: key.outcome, source: key.source), default: 0] +=
-                entry.value
-        }.filter { $0.value != 0 }
-    }
-
-    public var byLinkDay: [LinkDayKey: Int64] {
-        counts.reduce(into: [:]) { totals, entry in
-            let key = entry.key
+        /// The key with the fields this roll-up drops emptied, and `hour` a day where it is one.
+        public func project(_ key: Key) -> Key {
             let day = key.hour >= 0 ? key.hour / 24 : (key.hour - 23) / 24
-            totals[LinkDayKey(appID: key.appID, linkID: key.linkID, day: day, platform: key.platform, outcome: key.outcome), default: 0] +=
-                entry.value
-        }.filter { $0.value != 0 }
+            switch self {
+            case .appHourKinds:
+                return Key(appID: key.appID, linkID: "", hour: key.hour, platform: key.platform, outcome: key.outcome, source: key.source)
+            case .appHours: return Key(appID: key.appID, linkID: "", hour: key.hour, platform: "", outcome: "", source: "")
+            case .appDayKinds: return Key(appID: key.appID, linkID: "", hour: day, platform: key.platform, outcome: key.outcome, source: key.source)
+            case .linkHours: return Key(appID: key.appID, linkID: key.linkID, hour: key.hour, platform: "", outcome: "", source: "")
+            case .linkDays: return Key(appID: key.appID, linkID: key.linkID, hour: day, platform: "", outcome: "", source: "")
+            case .linkDayKinds:
+                return Key(appID: key.appID, linkID: key.linkID, hour: day, platform: key.platform, outcome: key.outcome, source: key.source)
+            }
+        }
+    }
+
+    /// The batch's counts summed by `rollup`, without the keys that sum to zero (a step that
+    /// moved a click between outcomes changes no link's day).
+    public func rolled(_ rollup: Rollup) -> [Key: Int64] {
+        counts.reduce(into: [Key: Int64]()) { totals, entry in totals[rollup.project(entry.key), default: 0] += entry.value }
+            .filter { $0.value != 0 }
     }
 
     public static func key(_ click: ClickRecord, hour: Int64) -> Key {

@@ -6,6 +6,7 @@ public protocol LinkStore: Sendable {
     func update(link: Link) async throws
     func deleteLink(id: String) async throws
     func link(id: String) async throws -> Link?
+    func links(ids: [String]) async throws -> [Link]
     func link(code: String) async throws -> Link?
     func link(appID: String, alias: String) async throws -> Link?
     /// Newest first, before the link `cursor` names.

@@ -60,11 +60,15 @@ struct NumbersController {
     /// links are looked up; the rest count as "other links").
     private func campaignGroups(_ perLink: [String: Int]) async throws -> [NumbersSection.Group] {
         var channel: [String: Int] = [:], campaign: [String: Int] = [:], source: [String: Int] = [:]
-        for (index, entry) in perLink.sorted(by: { $0.value > $1.value }).enumerated() {
+        let ranked = perLink.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        let named = Dictionary(
+            try await store.links(ids: ranked.prefix(500).map(\.key).filter { !$0.isEmpty }).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
+        for entry in ranked {
             var values = ("other links", "other links", "other links")
             if entry.key.isEmpty {
                 values = ("ad-hoc long links", "ad-hoc long links", "ad-hoc long links")
-            } else if index < 500, let link = try await store.link(id: entry.key) {
+            } else if let link = named[entry.key] {
                 let fields = link.content.campaign
                 values = (fields?.channel ?? "(none)", fields?.campaign ?? "(none)", fields?.source ?? "(none)")
             }

@@ -37,6 +37,9 @@ for table in ["click_counts", "event_counts", "app_click_counts", "app_hours", "
               "counter_backfill"]:
     db.execute(f"DROP TABLE IF EXISTS {table}")
 db.execute("DELETE FROM schema_migrations WHERE version > 6")
+# Schema 11 replaced this index; schema 6 had it.
+db.execute("DROP INDEX IF EXISTS clicks_app_time")
+db.execute("CREATE INDEX IF NOT EXISTS clicks_app ON clicks (app_id, day)")
 db.commit()
 db.execute("VACUUM")
 PY

@@ -264,6 +264,32 @@ enum Migrations {
                 "DROP TABLE link_day_counts",
             ]
         ),
+        (
+            14,
+            [
+                // Custom events counted before they were counted by name (schemas 7 to 13, as
+                // `custom`): an hour whose events the events table still holds, and that has
+                // no count by name yet, is counted again by name; any other stays `custom`,
+                // which the numbers show as "(no name)". A database still to be counted from its
+                // raw rows (`counter_backfill`) counts its events by name then.
+                """
+                DELETE FROM event_counts WHERE type = 'custom'
+                  AND NOT EXISTS (SELECT 1 FROM event_counts named WHERE named.app_id = event_counts.app_id
+                    AND named.link_id = event_counts.link_id AND named.hour = event_counts.hour AND named.type LIKE 'custom:%')
+                  AND EXISTS (SELECT 1 FROM events WHERE events.type = 'custom' AND events.app_id = event_counts.app_id
+                    AND COALESCE(events.link_id, '') = event_counts.link_id AND events.occurred_at / 3600000 = event_counts.hour)
+                """,
+                """
+                INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
+                SELECT app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}, 0, COUNT(*) FROM events
+                WHERE type = 'custom' AND NOT EXISTS (SELECT 1 FROM event_counts counted WHERE counted.app_id = events.app_id
+                  AND counted.link_id = COALESCE(events.link_id, '') AND counted.hour = events.occurred_at / 3600000
+                  AND (counted.type = 'custom' OR counted.type LIKE 'custom:%'))
+                  AND NOT EXISTS (SELECT 1 FROM counter_backfill)
+                GROUP BY app_id, COALESCE(link_id, ''), occurred_at / 3600000, {event_type}
+                """,
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

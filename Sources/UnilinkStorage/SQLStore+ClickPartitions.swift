@@ -49,27 +49,46 @@ extension SQLStore {
         ).all().compactMap { ClickPartition(name: try $0.decode(column: "name", as: String.self)) }
     }
 
-    /// This month's partition and the next two, where missing.
-    static func prepareClickPartitions(now: Date, on database: any SQLDatabase) async throws {
-        let existing = Set(try await clickPartitions(on: database).map(\.name))
+    /// How long a partition change waits for the table: click batches and exports wait
+    /// behind it meanwhile, and the next hour tries again.
+    static let partitionLockTimeout = "5s"
+
+    /// This month's partition and the next two, where missing. Clicks the default partition
+    /// took in a month's range (a clock that jumped, a server down for months) move into
+    /// the month as it is made: PostgreSQL refuses a partition whose rows the default holds.
+    static func prepareClickPartitions(now: Date, store: SQLStore) async throws {
+        let existing = Set(try await clickPartitions(on: store.database).map(\.name))
         for offset in 0...2 {
             let month = ClickPartition(containing: now, offset: offset)
             guard !existing.contains(month.name) else { continue }
-            try await database.raw(
-                """
-                CREATE TABLE IF NOT EXISTS \(ident: month.name) PARTITION OF clicks
-                FOR VALUES FROM (\(unsafeRaw: String(month.start))) TO (\(unsafeRaw: String(month.end)))
-                """
-            ).run()
+            try await store.transaction { database in
+                try await database.raw("SET LOCAL lock_timeout = '\(unsafeRaw: partitionLockTimeout)'").run()
+                let range: SQLQueryString = "occurred_at >= \(unsafeRaw: String(month.start)) AND occurred_at < \(unsafeRaw: String(month.end))"
+                try await database.raw("CREATE TABLE \(ident: month.name) (LIKE clicks INCLUDING DEFAULTS)").run()
+                try await database.raw("INSERT INTO \(ident: month.name) SELECT * FROM clicks_other WHERE \(range)").run()
+                try await database.raw("DELETE FROM clicks_other WHERE \(range)").run()
+                try await database.raw(
+                    """
+                    ALTER TABLE clicks ATTACH PARTITION \(ident: month.name)
+                    FOR VALUES FROM (\(unsafeRaw: String(month.start))) TO (\(unsafeRaw: String(month.end)))
+                    """
+                ).run()
+            }
         }
     }
 
-    /// Drops the months that end at or before `cutoff` (milliseconds); the clicks they held.
-    static func dropClickPartitions(endingBy cutoff: Int64, on database: any SQLDatabase) async throws -> Int {
+    /// Drops the months that end at or before `cutoff` (milliseconds), each in a
+    /// transaction of its own; the clicks they held.
+    static func dropClickPartitions(endingBy cutoff: Int64, store: SQLStore) async throws -> Int {
         var dropped = 0
-        for month in try await clickPartitions(on: database) where month.end <= cutoff {
-            dropped += try await database.raw("SELECT COUNT(*) AS n FROM \(ident: month.name)").first()?.decode(column: "n", as: Int.self) ?? 0
-            try await database.raw("DROP TABLE \(ident: month.name)").run()
+        for month in try await clickPartitions(on: store.database) where month.end <= cutoff {
+            dropped += try await store.transaction { database in
+                try await database.raw("SET LOCAL lock_timeout = '\(unsafeRaw: partitionLockTimeout)'").run()
+                let count =
+                    try await database.raw("SELECT COUNT(*) AS n FROM \(ident: month.name)").first()?.decode(column: "n", as: Int.self) ?? 0
+                try await database.raw("DROP TABLE \(ident: month.name)").run()
+                return count
+            }
         }
         return dropped
     }

@@ -138,32 +138,44 @@ extension SQLStore {
         public var clicksDeleted = 0
         public var events = 0
         public var deferredAnswers = 0
+        /// PostgreSQL: why a month's partition could not be made or dropped this time.
+        public var partitionProblem: String?
 
         public init() {}
     }
 
     /// Deletes raw clicks older than `clicksBefore` (their numbers stay whole in the
     /// counters), and SDK events and deferred answers past their cut-offs. On PostgreSQL
-    /// the months wholly before the cut-off are dropped, and the next months made ready.
+    /// raw clicks go a month at a time: the months that end by the cut-off are dropped
+    /// whole and only the default partition's older rows are deleted, so a month's clicks
+    /// stay until its last day is past the cut-off (`SQLStore+ClickPartitions.swift`); the
+    /// next months are made ready first. A partition that cannot be made or dropped now
+    /// (another session holds the table past the lock timeout) is named in
+    /// `partitionProblem` and tried again next time; the rest goes on.
     public func applyRetention(clicksBefore: Date, eventsBefore: Date, answersBefore: Date, now: Date = .now) async throws -> Retained {
-        let dialect = self.dialect
-        return try await transaction { database in
-            var retained = Retained()
-            let cutoff = Self.milliseconds(clicksBefore)
-            if dialect == .postgres {
-                try await Self.prepareClickPartitions(now: now, on: database)
-                retained.clicksDeleted = try await Self.dropClickPartitions(endingBy: cutoff, on: database)
+        let cutoff = Self.milliseconds(clicksBefore)
+        var retained = Retained()
+        if dialect == .postgres {
+            do {
+                try await Self.prepareClickPartitions(now: now, store: self)
+                retained.clicksDeleted = try await Self.dropClickPartitions(endingBy: cutoff, store: self)
+            } catch {
+                retained.partitionProblem = "\(String(reflecting: error))"
             }
+        }
+        let rows = dialect == .postgres ? "clicks_other" : "clicks"
+        let rest = try await transaction { database in
+            var retained = Retained()
             let remaining =
                 try await database.raw(
                     """
-                    SELECT COUNT(*) AS n FROM clicks WHERE occurred_at < \(bind: cutoff)
+                    SELECT COUNT(*) AS n FROM \(ident: rows) WHERE occurred_at < \(bind: cutoff)
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
             if remaining > 0 {
                 // Their numbers live on in the counters, kept since they were written.
-                try await database.raw("DELETE FROM clicks WHERE occurred_at < \(bind: cutoff)").run()
-                retained.clicksDeleted += remaining
+                try await database.raw("DELETE FROM \(ident: rows) WHERE occurred_at < \(bind: cutoff)").run()
+                retained.clicksDeleted = remaining
             }
             let events = Self.milliseconds(eventsBefore), answers = Self.milliseconds(answersBefore)
             retained.events =
@@ -176,6 +188,10 @@ extension SQLStore {
             try await database.raw("DELETE FROM deferred_answers WHERE created_at < \(bind: answers)").run()
             return retained
         }
+        retained.clicksDeleted += rest.clicksDeleted
+        retained.events = rest.events
+        retained.deferredAnswers = rest.deferredAnswers
+        return retained
     }
 
     /// `YYYY-MM-DD` in UTC: every click has one.

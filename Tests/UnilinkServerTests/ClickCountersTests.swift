@@ -271,6 +271,41 @@ struct ClickCountersTests {
         }
     }
 
+    /// Schemas 7 to 13 counted custom events as `custom`: the upgrade counts the hours the
+    /// events table still holds again by name, and leaves an hour it no longer holds as it was.
+    @Test(arguments: TestDatabase.available)
+    func customEventsCountedWithoutTheirNameAreCountedByName(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            let old = try await SQLStore.open(location, migratingTo: 13, logger: Logger(label: "test"))
+            do {
+                let hour = Int64(Self.start / 3600)
+                for (index, name) in ["purchase", "purchase", "sign_up"].enumerated() {
+                    try await old.database.raw(
+                        """
+                        INSERT INTO events (app_id, link_id, type, name, occurred_at, day)
+                        VALUES ('app', 'lnk_1', 'custom', \(bind: name), \(bind: hour * 3_600_000 + Int64(index)), '2027-01-15')
+                        """
+                    ).run()
+                }
+                try await old.database.raw(
+                    """
+                    INSERT INTO event_counts (app_id, link_id, hour, type, slot, n) VALUES
+                      ('app', 'lnk_1', \(bind: hour), 'custom', 0, 3), ('app', 'lnk_1', \(bind: hour - 9_000), 'custom', 0, 5)
+                    """
+                ).run()
+                try await old.close()
+                let upgraded = try await SQLStore.open(location, logger: Logger(label: "test"))
+                let counts = try await upgraded.linkCounts(linkID: "lnk_1", hours: hour - 10_000..<hour + 1, utcDays: false)
+                #expect(counts.eventsByHour[hour] == ["custom:purchase": 2, "custom:sign_up": 1])
+                #expect(counts.eventsByHour[hour - 9_000] == ["custom": 5], "an hour whose events are gone stays unnamed")
+                try await upgraded.close()
+            } catch {
+                try? await old.close()
+                throw error
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aDayThatIsNotADayIsRefused(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in

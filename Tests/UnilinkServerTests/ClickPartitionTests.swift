@@ -76,9 +76,24 @@ struct ClickPartitionTests {
                 #expect(try await ClickCountersTests.storedClicks(store) == 7)
                 #expect(try await Self.counted(store) == 16, "numbers stay")
 
-                // A click months ahead of any partition still lands (the default partition).
-                try await store.insert(clicks: [Self.click("far", now.addingTimeInterval(400 * 86_400))])
+                // A month is kept whole until its last day is past the cut-off: the hourly run
+                // in the middle of the third month back deletes none of it.
+                let midMonth = Date(timeIntervalSince1970: Double(months[2].end) / 1000 - 86_400)
+                let meanwhile = try await store.applyRetention(clicksBefore: midMonth, eventsBefore: .distantPast, answersBefore: .distantPast)
+                #expect(meanwhile.clicksDeleted == 0 && meanwhile.partitionProblem == nil)
+                #expect(try await Self.partitions(store).contains(months[2].name))
+
+                // A click months ahead of any partition still lands (the default partition), and
+                // moves into its month when that month's partition is made.
+                let far = now.addingTimeInterval(400 * 86_400)
+                try await store.insert(clicks: [Self.click("far", far)])
                 #expect(try await ClickCountersTests.storedClicks(store) == 8)
+                let later = try await store.applyRetention(clicksBefore: cutoff, eventsBefore: .distantPast, answersBefore: .distantPast, now: far)
+                #expect(later.partitionProblem == nil, "\(later.partitionProblem ?? "")")
+                #expect(try await Self.partitions(store).contains(SQLStore.ClickPartition(containing: far).name))
+                let inDefault = try await store.database.raw("SELECT COUNT(*) AS n FROM clicks_other").first()?.decode(column: "n", as: Int.self)
+                let stored = try await ClickCountersTests.storedClicks(store)
+                #expect(inDefault == 0 && stored == 8)
                 try await store.close()
             } catch {
                 try? await store.close()

@@ -7,8 +7,12 @@ public enum EventCounter {
         type == "custom" ? customPrefix + (name ?? "") : type
     }
 
+    /// What custom events counted before names were counted are shown as.
+    public static let unnamed = "(no name)"
+
     /// A custom event's name, from the type it is counted under.
     public static func customName(_ counted: String) -> String? {
-        counted.hasPrefix(customPrefix) ? String(counted.dropFirst(customPrefix.count)) : nil
+        if counted == "custom" { return unnamed }
+        return counted.hasPrefix(customPrefix) ? String(counted.dropFirst(customPrefix.count)) : nil
     }
 }

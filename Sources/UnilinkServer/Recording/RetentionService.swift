@@ -24,7 +24,11 @@ struct RetentionService: Service {
                         answersBefore: now.addingTimeInterval(-Double(retention.deferredAnswerDays) * 86_400)
                     )
                 } ?? .init()
-            if done != .init() {
+            if let problem = done.partitionProblem {
+                logger.warning(
+                    "a month's partition of clicks could not be made or dropped; trying again in an hour", metadata: ["error": "\(problem)"])
+            }
+            if done.clicksDeleted + done.events + done.deferredAnswers > 0 {
                 logger.info(
                     "retention applied",
                     metadata: [

@@ -47,10 +47,11 @@ struct NumbersSection: Sendable {
         self.groups = groups
     }
 
-    /// An app's numbers; `csv`: the address of the same numbers as a CSV file.
+    /// An app's numbers; `csv`: the address of the numbers as a CSV file, by UTC day (the
+    /// daily counters' days; the raw clicks' file follows the zone).
     init(_ stats: AppStats, range: DayRange, csv: String, groups: [Group] = []) {
         self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)",
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?from=\(range.from)&to=\(range.to)",
             rawCSVURL: "/apps/\(stats.appID)/clicks.csv?\(range.query)", clicks: stats.clicks, installs: stats.installs,
             opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
             platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
@@ -60,7 +61,7 @@ struct NumbersSection: Sendable {
     /// A link's numbers.
     init(_ stats: LinkStats, appID: String, range: DayRange, csv: String) {
         self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?\(range.query)",
+            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?from=\(range.from)&to=\(range.to)",
             rawCSVURL: "/apps/\(appID)/clicks.csv?\(range.query)&link_id=\(stats.linkID)", clicks: stats.clicks, installs: stats.installs,
             opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
             platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),

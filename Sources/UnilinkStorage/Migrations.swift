@@ -290,6 +290,19 @@ enum Migrations {
                 """,
             ]
         ),
+        (
+            15,
+            [
+                // Who changed what (`SQLStore+Audit.swift`): appended with each change, never updated.
+                """
+                CREATE TABLE audit_log (id TEXT PRIMARY KEY, occurred_at BIGINT NOT NULL, actor_kind TEXT NOT NULL, actor_id TEXT NOT NULL,
+                  action TEXT NOT NULL, object_kind TEXT NOT NULL, object_id TEXT NOT NULL, app_id TEXT, changes TEXT NOT NULL, address TEXT)
+                """,
+                "CREATE INDEX audit_log_time ON audit_log (occurred_at)",
+                "CREATE INDEX audit_log_app ON audit_log (app_id, id)",
+                "CREATE INDEX audit_log_object ON audit_log (object_id, id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

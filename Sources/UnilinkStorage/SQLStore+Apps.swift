@@ -4,7 +4,7 @@ public import UnilinkCore
 
 extension SQLStore {
     /// Stores a new app, its hosts and keys; a host another app owns fails the whole call.
-    public func insert(app: App, keys: [AppKey]) async throws {
+    public func insert(app: App, keys: [AppKey], audit: [AuditEntry]) async throws {
         try await transaction { database in
             try await Self.claim(hosts: app.domains, for: app.id, on: database)
             let now = Self.milliseconds(.now)
@@ -22,11 +22,12 @@ extension SQLStore {
                     """
                 ).run()
             }
+            try await Self.append(audit, on: database)
         }
     }
 
     /// Replaces an app's document and hosts.
-    public func update(app: App) async throws {
+    public func update(app: App, audit: [AuditEntry]) async throws {
         try await transaction { database in
             try await database.raw("DELETE FROM domains WHERE app_id = \(bind: app.id)").run()
             try await Self.claim(hosts: app.domains, for: app.id, on: database)
@@ -36,6 +37,7 @@ extension SQLStore {
                 WHERE id = \(bind: app.id)
                 """
             ).run()
+            try await Self.append(audit, on: database)
         }
     }
 
@@ -65,7 +67,7 @@ extension SQLStore {
 
     /// Replaces an app's current key of `new.kind` by `new`; the old one keeps working
     /// until `graceUntil` (at once when that is now). Keys whose grace is over are deleted.
-    public func rotate(to new: AppKey, graceUntil: Date, now: Date) async throws {
+    public func rotate(to new: AppKey, graceUntil: Date, now: Date, audit: [AuditEntry]) async throws {
         try await transaction { database in
             try await database.raw(
                 """
@@ -84,6 +86,7 @@ extension SQLStore {
                 VALUES (\(bind: new.hash), \(bind: new.appID), \(bind: new.kind.rawValue), \(bind: new.publishable), \(bind: Self.milliseconds(now)))
                 """
             ).run()
+            try await Self.append(audit, on: database)
         }
     }
 

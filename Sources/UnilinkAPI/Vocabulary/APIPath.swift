@@ -6,6 +6,7 @@ public enum APIPath {
     public static let appKeyRotation = "/v1/apps/{id}/keys/rotate"
     public static let appStats = "/v1/apps/{id}/stats"
     public static let appClicksCSV = "/v1/apps/{id}/clicks.csv"
+    public static let audit = "/v1/audit"
     public static let links = "/v1/links"
     public static let linkBatch = "/v1/links/batch"
     public static let link = "/v1/links/{id}"

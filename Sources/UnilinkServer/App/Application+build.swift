@@ -215,6 +215,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     AppsController(apps: parts.appService).register(on: group(RouterPath(APIPath.apps), .api, .adminToken).group(context: AdminContext.self))
     LinksController(links: parts.linkService).register(on: group(RouterPath(APIPath.links), .api, .secretKey).group(context: AppContext.self))
     AppStatsController(store: parts.store).register(on: group(RouterPath(APIPath.appStats), .api, .secretKey).group(context: AppContext.self))
+    AuditController(store: parts.store).register(on: group(RouterPath(APIPath.audit), .api, .adminToken).group(context: AdminContext.self))
     ClickExportController(store: parts.store).register(
         on: group(RouterPath(APIPath.appClicksCSV), .api, .secretKey).group(context: AppContext.self))
     let sdkBodyBytes = 8192

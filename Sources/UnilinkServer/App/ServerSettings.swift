@@ -117,6 +117,7 @@ public struct ServerSettings: Sendable {
         dashboardSessionHours = try Self.number(config, "dashboard_session_hours", in: 1...720, "a number of hours") ?? dashboardSessionHours
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
+            ("audit_retention_days", \.auditDays),
         ]
         for (key, path) in periods {
             retention[keyPath: path] = try Self.number(config, key, in: 1...3650, "a number of days") ?? retention[keyPath: path]

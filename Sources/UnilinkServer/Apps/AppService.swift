@@ -12,7 +12,7 @@ struct AppService: Sendable {
     let changes: ChangeFeed
 
     /// A new app and its keys; the answer is the only time its secret key is shown.
-    func create(_ body: AppBody) async throws -> AppBody {
+    func create(_ body: AppBody, by author: ChangeAuthor) async throws -> AppBody {
         let app = try AppInput.create(body, id: Identifiers.appID(), now: .now)
         try checkHostsFree(app)
         let secret = Identifiers.secretKey(), publishable = Identifiers.publishableKey()
@@ -21,6 +21,11 @@ struct AppService: Sendable {
             keys: [
                 AppKey(hash: Identifiers.hash(secret), appID: app.id, kind: .secret),
                 AppKey(hash: Identifiers.hash(publishable), appID: app.id, kind: .publishable, publishable: publishable),
+            ],
+            audit: [
+                author.entry(
+                    "app.create", "app", app.id, appID: app.id,
+                    changes: ChangeAuthor.changes(before: nil, after: AppInput.body(of: app, publishableKey: nil)))
             ])
         try await changes.directoryChanged()
         var response = AppInput.body(of: app, publishableKey: publishable)
@@ -28,29 +33,39 @@ struct AppService: Sendable {
         return response
     }
 
-    func update(_ old: App, with body: AppBody) async throws -> AppBody {
+    func update(_ old: App, with body: AppBody, by author: ChangeAuthor) async throws -> AppBody {
         let app = try AppInput.patch(old, with: body)
         try checkHostsFree(app)
-        try await store.update(app: app)
+        let diff = ChangeAuthor.changes(before: AppInput.body(of: old, publishableKey: nil), after: AppInput.body(of: app, publishableKey: nil))
+        try await store.update(app: app, audit: diff.isEmpty ? [] : [author.entry("app.update", "app", app.id, appID: app.id, changes: diff)])
         try await changes.directoryChanged()
         return shown(app)
     }
 
     /// A new key of `kind`; the old one keeps working until `graceSeconds` have passed.
-    func rotateKey(of appID: String, kind: AppKeyKind, graceSeconds: Int) async throws -> KeyRotation.Answer {
+    func rotateKey(of appID: String, kind: AppKeyKind, graceSeconds: Int, by author: ChangeAuthor) async throws -> KeyRotation.Answer {
         let now = Date.now
         let graceUntil = now.addingTimeInterval(TimeInterval(graceSeconds))
+        let audit = [
+            author.entry(
+                "app.key.rotate", "app", appID, appID: appID,
+                changes: [
+                    "kind": AuditChange(before: nil, after: .string(kind.rawValue)),
+                    "previous_key_expires_at": AuditChange(before: nil, after: .string(Timestamp.format(graceUntil))),
+                ], at: now)
+        ]
         var answer = KeyRotation.Answer(kind: kind, previousKeyExpiresAt: Timestamp.format(graceUntil))
         switch kind {
         case .secret:
             let secret = Identifiers.secretKey()
-            try await store.rotate(to: AppKey(hash: Identifiers.hash(secret), appID: appID, kind: .secret), graceUntil: graceUntil, now: now)
+            try await store.rotate(
+                to: AppKey(hash: Identifiers.hash(secret), appID: appID, kind: .secret), graceUntil: graceUntil, now: now, audit: audit)
             answer.secretKey = secret
         case .publishable:
             let publishable = Identifiers.publishableKey()
             try await store.rotate(
                 to: AppKey(hash: Identifiers.hash(publishable), appID: appID, kind: .publishable, publishable: publishable),
-                graceUntil: graceUntil, now: now)
+                graceUntil: graceUntil, now: now, audit: audit)
             answer.publishableKey = publishable
         }
         try await changes.directoryChanged()

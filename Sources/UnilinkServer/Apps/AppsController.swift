@@ -28,11 +28,11 @@ struct AppsController {
         let kind = body.kind ?? .secret
         let grace = body.graceSeconds ?? 86_400
         guard WireLimits.graceSeconds.contains(grace) else { throw APIError.badRequest("'grace_seconds' must be between 0 and 2592000 (30 days)") }
-        return try HTTPBody.json(try await apps.rotateKey(of: app.id, kind: kind, graceSeconds: grace), status: .created)
+        return try HTTPBody.json(try await apps.rotateKey(of: app.id, kind: kind, graceSeconds: grace, by: context.author), status: .created)
     }
 
     @Sendable func create(_ request: Request, context: AdminContext) async throws -> Response {
-        try HTTPBody.json(try await apps.create(try await request.decode(as: AppBody.self, context: context)), status: .created)
+        try HTTPBody.json(try await apps.create(try await request.decode(as: AppBody.self, context: context), by: context.author), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: AdminContext) async throws -> Response {
@@ -45,6 +45,6 @@ struct AppsController {
 
     @Sendable func update(_ request: Request, context: AdminContext) async throws -> Response {
         let old = try apps.app(id: try context.parameters.require("id"))
-        return try HTTPBody.json(try await apps.update(old, with: try await request.decode(as: AppBody.self, context: context)))
+        return try HTTPBody.json(try await apps.update(old, with: try await request.decode(as: AppBody.self, context: context), by: context.author))
     }
 }

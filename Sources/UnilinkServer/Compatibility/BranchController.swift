@@ -27,13 +27,16 @@ struct BranchController {
         try await answering {
             let body = try await decode(BranchLink.self, request, context)
             let app = try app(for: body.branchKey)
-            return try HTTPBody.json(BranchAnswer.url(try await url(of: body, app: app)))
+            let author = Self.author(key: body.branchKey, app: app, context)
+            return try HTTPBody.json(BranchAnswer.url(try await url(of: body, app: app, by: author)))
         }
     }
 
     @Sendable func bulk(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await answering {
-            let app = try app(for: try context.parameters.require("branch_key"))
+            let key = try context.parameters.require("branch_key")
+            let app = try app(for: key)
+            let author = Self.author(key: key, app: app, context)
             let bodies = try await decode([BranchLink].self, request, context)
             guard bodies.count <= Self.maxBulk else {
                 throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)")
@@ -41,7 +44,7 @@ struct BranchController {
             var answers: [BranchAnswer] = []
             for body in bodies {
                 do {
-                    answers.append(.url(try await url(of: body, app: app)))
+                    answers.append(.url(try await url(of: body, app: app, by: author)))
                 } catch let error as APIError {
                     answers.append(.error(error))
                 }
@@ -73,8 +76,13 @@ struct BranchController {
         }
     }
 
-    private func url(of body: BranchLink, app: App) async throws -> String {
-        let (link, _) = try await links.create(try body.body(), app: app)
+    /// The key Branch's caller sent names the actor: Branch accepted either key.
+    private static func author(key: String?, app: App, _ context: AppRequestContext) -> ChangeAuthor {
+        ChangeAuthor(actor: AuditActor(key?.hasPrefix("sk_") == true ? .secretKey : .publishableKey, id: app.id), address: context.auditAddress)
+    }
+
+    private func url(of body: BranchLink, app: App, by author: ChangeAuthor) async throws -> String {
+        let (link, _) = try await links.create(try body.body(), app: app, by: author)
         let shown = links.shown(link, app)
         guard let url = shown.shortURL ?? shown.longURL else {
             throw APIError.conflict("no_short_host", "the app has no short host to put the link on")

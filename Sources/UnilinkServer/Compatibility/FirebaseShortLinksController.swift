@@ -63,7 +63,9 @@ struct FirebaseShortLinksController {
         LinkParameters.apply(query.filter { !FirebaseDynamicLink.keys.contains($0.name) }, to: &content)
         content.deepLinkValue = content.deepLinkValue ?? checked.link
         content.dynamicLinkQuery = canonical
-        let link = try await storeOnce(content, app: app, host: host, option: option)
+        let link = try await storeOnce(
+            content, app: app, host: host, option: option,
+            by: ChangeAuthor(actor: AuditActor(.publishableKey, id: app.id), address: context.auditAddress))
         let shortLink = port.addressing.url(host: host, path: "/" + (link.alias ?? link.code), query: "")
         var warnings = dynamicLink.warnings(for: app).map { FirebaseShortLink.Warning(warningMessage: $0) }
         let unknown = query.map(\.name).filter { !FirebaseDynamicLink.keys.contains($0) && !$0.hasPrefix("utm_") && $0 != "gclid" }
@@ -76,7 +78,7 @@ struct FirebaseShortLinksController {
     /// The suffix is a keyed digest of the app and the long link: SHORT takes the shortest
     /// free prefix of it (4 characters up), UNGUESSABLE 17 characters. A suffix already
     /// holding this same long link is the answer; one holding another grows by a character.
-    private func storeOnce(_ content: LinkContent, app: App, host: String, option: String) async throws -> Link {
+    private func storeOnce(_ content: LinkContent, app: App, host: String, option: String, by author: ChangeAuthor) async throws -> Link {
         let digest = installedMarker.digest("fdl-suffix", "\(app.id)\u{0}\(option)\u{0}\(content.dynamicLinkQuery ?? "")")
         let letters = digest.map { Identifiers.base62[Int($0) % Identifiers.base62.count] }
         let lengths = option == "SHORT" ? Array(4...16) : [17]
@@ -92,7 +94,7 @@ struct FirebaseShortLinksController {
             )
             link.content = content
             do {
-                return try await links.insert([link])[0]
+                return try await links.insert([link], app: app, by: author)[0]
             } catch StoreError.aliasTaken {
                 // Another instance stored the same suffix a moment ago: look again.
                 if let raced = try await store.link(appID: app.id, alias: alias), raced.content.dynamicLinkQuery == content.dynamicLinkQuery {

@@ -15,36 +15,38 @@ struct LinkService: Sendable {
     static let maxBatch = 1000
 
     /// A new link, or the existing one for an identical repeat of its alias.
-    func create(_ body: LinkBody, app: App) async throws -> (link: Link, created: Bool) {
+    func create(_ body: LinkBody, app: App, by author: ChangeAuthor) async throws -> (link: Link, created: Bool) {
         let (links, existing) = try await prepare([body], app: app)
         if let link = existing.first ?? nil { return (link, false) }
-        return (try await insert(links)[0], true)
+        return (try await insert(links, app: app, by: author)[0], true)
     }
 
     /// All or nothing: one bad item refuses the batch, naming its index. An item whose
     /// alias an identical link holds answers with that link.
-    func createBatch(_ bodies: [LinkBody], app: App) async throws -> [Link] {
+    func createBatch(_ bodies: [LinkBody], app: App, by author: ChangeAuthor) async throws -> [Link] {
         try Self.checkSize(of: bodies)
         let (links, existing) = try await prepare(bodies, app: app)
-        var stored = try await insert(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element)).makeIterator()
+        var stored = try await insert(links.enumerated().filter { existing[$0.offset] == nil }.map(\.element), app: app, by: author).makeIterator()
         return existing.map { $0 ?? stored.next()! }
     }
 
     /// `replacing` makes the body the whole link (the dashboard's form, where an emptied
     /// field means "no value"); otherwise absent fields keep their values (PATCH).
-    func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false) async throws -> Link {
+    func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false, by author: ChangeAuthor) async throws -> Link {
         var link =
             try replacing
             ? LinkInput.create(body, app: app, id: old.id, code: old.code, now: .now)
             : LinkInput.patch(old, with: body, app: app, now: .now)
         link.createdAt = old.createdAt
-        try await store.update(link: link)
+        let diff = ChangeAuthor.changes(before: shown(old, app), after: shown(link, app))
+        try await store.update(link: link, audit: diff.isEmpty ? [] : [author.entry("link.update", "link", link.id, appID: app.id, changes: diff)])
         await changes.linksChanged(LinkKey.keys(of: old) + LinkKey.keys(of: link))
         return link
     }
 
-    func delete(_ link: Link) async throws {
-        try await store.deleteLink(id: link.id)
+    func delete(_ link: Link, app: App, by author: ChangeAuthor) async throws {
+        let diff = ChangeAuthor.changes(before: shown(link, app), after: nil)
+        try await store.deleteLink(id: link.id, audit: [author.entry("link.delete", "link", link.id, appID: app.id, changes: diff)])
         await changes.linksChanged(LinkKey.keys(of: link))
     }
 
@@ -112,12 +114,15 @@ struct LinkService: Sendable {
 
     /// Stores new links; a collision of random codes (about one in 10^12 per pair) draws
     /// new codes. Returns the links as stored.
-    func insert(_ links: [Link]) async throws -> [Link] {
+    func insert(_ links: [Link], app: App, by author: ChangeAuthor) async throws -> [Link] {
         guard !links.isEmpty else { return [] }
         var links = links
         for attempt in 1...3 {
             do {
-                try await store.insert(links: links)
+                let audit = links.map { link in
+                    author.entry("link.create", "link", link.id, appID: app.id, changes: ChangeAuthor.changes(before: nil, after: shown(link, app)))
+                }
+                try await store.insert(links: links, audit: audit)
                 break
             } catch StoreError.codeTaken where attempt < 3 {
                 for index in links.indices { links[index].code = ShortCode.make() }

@@ -26,7 +26,8 @@ struct LinksController {
     private static func below(_ path: String) -> RouterPath { RouterPath(APIPath.relative(path, to: APIPath.links)) }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
-        let (link, created) = try await links.create(try await request.decode(as: LinkBody.self, context: context), app: context.app)
+        let (link, created) = try await links.create(
+            try await request.decode(as: LinkBody.self, context: context), app: context.app, by: context.author)
         return try HTTPBody.json(links.shown(link, context.app), status: created ? .created : .ok)
     }
 
@@ -37,7 +38,7 @@ struct LinksController {
         if request.uri.queryParameters["dry_run"] == "true" {
             return try HTTPBody.json(LinkBatchPlan(appID: app.id, data: try await links.plan(bodies, app: app)))
         }
-        let answered = try await links.createBatch(bodies, app: app)
+        let answered = try await links.createBatch(bodies, app: app, by: context.author)
         return try HTTPBody.json(LinkBatch(data: answered.map { links.shown($0, app) }), status: .created)
     }
 
@@ -58,12 +59,13 @@ struct LinksController {
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let old = try await ownLink(context)
-        let link = try await links.update(old, with: try await request.decode(as: LinkBody.self, context: context), app: context.app)
+        let link = try await links.update(
+            old, with: try await request.decode(as: LinkBody.self, context: context), app: context.app, by: context.author)
         return try HTTPBody.json(links.shown(link, context.app))
     }
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
-        try await links.delete(try await ownLink(context))
+        try await links.delete(try await ownLink(context), app: context.app, by: context.author)
         return Response(status: .noContent)
     }
 

@@ -45,6 +45,12 @@ enum Identifiers {
         return "lnk_" + Hex.digits(milliseconds, width: 12) + random(10)
     }
 
+    /// `aud_` + milliseconds in 12 hex digits + randomness: the audit log pages by id.
+    static func auditID(at time: Date = .now) -> String {
+        let milliseconds = UInt64(max(0, time.timeIntervalSince1970 * 1000))
+        return "aud_" + Hex.digits(milliseconds, width: 12) + random(10)
+    }
+
     /// Eight base-62 digits of the time in milliseconds (until the year 8888), then 14
     /// random characters (83 bits). Ids made later sort later, so the database's click-id
     /// indexes grow at their end instead of rewriting a random page per click.

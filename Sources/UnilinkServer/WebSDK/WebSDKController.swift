@@ -48,7 +48,7 @@ struct WebSDKController {
         body.social = asked.social
         body.campaign = asked.campaign
         body.data = asked.data
-        let (link, _) = try await links.create(body, app: context.app)
+        let (link, _) = try await links.create(body, app: context.app, by: context.author)
         let shown = links.shown(link, context.app)
         return try HTTPBody.json(WebLink(shortURL: shown.shortURL, longURL: shown.longURL), status: .created)
     }

@@ -32,7 +32,7 @@ struct AppPagesController {
         let form = try await DashboardForm.decode(AppForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
-            let created = try await apps.create(try form.body())
+            let created = try await apps.create(try form.body(), by: context.author)
             return try await appPage(
                 id: created.id ?? "", session: session, request: request, secretKey: created.secretKey,
                 notice: "App created. Copy its secret key now: it is not shown again.")
@@ -62,7 +62,7 @@ struct AppPagesController {
         let form = try await DashboardForm.decode(AppForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
-            _ = try await apps.update(app, with: try form.body())
+            _ = try await apps.update(app, with: try form.body(), by: context.author)
             return .redirect(to: "/apps/\(app.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)

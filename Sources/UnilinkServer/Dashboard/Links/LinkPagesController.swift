@@ -35,7 +35,7 @@ struct LinkPagesController {
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
-            let (link, _) = try await links.create(try form.body(), app: app)
+            let (link, _) = try await links.create(try form.body(), app: app, by: context.author)
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
@@ -65,7 +65,7 @@ struct LinkPagesController {
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
-            _ = try await links.update(link, with: try form.body(), app: app, replacing: true)
+            _ = try await links.update(link, with: try form.body(), app: app, replacing: true, by: context.author)
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
@@ -79,7 +79,7 @@ struct LinkPagesController {
         let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
         struct Form: Decodable { var csrf: String? }
         try session.checkCSRF(try await DashboardForm.decode(Form.self, request, context).csrf)
-        try await links.delete(link)
+        try await links.delete(link, app: app, by: context.author)
         return .redirect(to: "/apps/\(app.id)")
     }
 

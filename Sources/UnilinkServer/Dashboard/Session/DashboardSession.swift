@@ -7,6 +7,9 @@ import UnilinkStorage
 /// A signed-in dashboard visitor: the admin (every app) or one app's secret key (that
 /// app's links and numbers). The cookie holds a random token; the store keeps its hash.
 struct DashboardSession: Sendable {
+    /// How much of a session's token hash names it in the audit log.
+    static let auditIDLength = 12
+
     let tokenHash: String
     /// `nil` for the admin.
     let appID: String?

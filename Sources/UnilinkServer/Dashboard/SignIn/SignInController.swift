@@ -7,7 +7,7 @@ import UnilinkStorage
 /// The dashboard's door: the home page (the sign-in form, or the apps), signing in and
 /// out, and the page for an address the dashboard does not have.
 struct SignInController {
-    let store: any SessionStore
+    let store: any SessionStore & AuditStore
     let directory: HostDirectory
     let addresses: ClientAddressResolver
     let rateLimiter: RateLimiter
@@ -54,14 +54,23 @@ struct SignInController {
             appID = .some(app.id)
         }
         guard let appID else {
+            try await store.append(
+                audit: ChangeAuthor(actor: AuditActor(.anonymous, id: ""), address: address).entry(
+                    "dashboard.sign_in_failed", "session", "", appID: nil))
             return pages.render(SignInPage(error: "That is not a valid admin token or secret key."), session: nil, status: .unauthorized)
         }
         let sessionToken = DashboardSession.newToken()
         let now = Date.now, lifetime = sessionHours * 3600
+        let tokenHash = Identifiers.hash(sessionToken)
         try await store.insert(
             session: DashboardSessionRecord(
-                tokenHash: Identifiers.hash(sessionToken), appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
+                tokenHash: tokenHash, appID: appID, createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(lifetime))
             ))
+        let session = String(tokenHash.prefix(DashboardSession.auditIDLength))
+        try await store.append(
+            audit: ChangeAuthor(actor: AuditActor(.dashboard, id: session), address: address).entry(
+                "dashboard.sign_in", "session", session, appID: appID,
+                changes: ["credential": AuditChange(before: nil, after: .string(appID == nil ? "admin_token" : "secret_key"))], at: now))
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: sessionToken, maxAge: lifetime, secure: Self.cameOverTLS(request)))
         return response
@@ -71,6 +80,8 @@ struct SignInController {
         struct Form: Decodable { var csrf: String? }
         try context.session.checkCSRF(try await DashboardForm.decode(Form.self, request, context).csrf)
         try await store.deleteSession(tokenHash: context.session.tokenHash)
+        let author = context.author
+        try await store.append(audit: author.entry("dashboard.sign_out", "session", author.actor.id, appID: context.session.appID))
         var response = Response.redirect(to: "/")
         response.setCookie(DashboardSession.cookie(token: "", maxAge: 0, secure: Self.cameOverTLS(request)))
         return response

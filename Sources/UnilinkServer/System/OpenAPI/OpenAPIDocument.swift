@@ -8,7 +8,8 @@ import UnilinkAPI
 /// server against the document.
 enum OpenAPIDocument {
     static var operations: [OpenAPIOperation] {
-        OpenAPIOperation.apps + OpenAPIOperation.links + OpenAPIOperation.sdk + OpenAPIOperation.compatibility + OpenAPIOperation.everyHost
+        OpenAPIOperation.apps + OpenAPIOperation.audit + OpenAPIOperation.links + OpenAPIOperation.sdk + OpenAPIOperation.compatibility
+            + OpenAPIOperation.everyHost
     }
 
     static let json: String = {

@@ -63,6 +63,28 @@ extension OpenAPIOperation {
         ]
     }
 
+    static var audit: [OpenAPIOperation] {
+        [
+            .init(
+                method: .get, path: APIPath.audit, summary: "Who changed what, newest first (read only: the changes append it)", credential: .admin,
+                parameters: [
+                    .init(name: "app_id", place: .query, schema: JSONSchema.string(length: 1...128), summary: "Only this app's entries"),
+                    .init(
+                        name: "object_id", place: .query, schema: JSONSchema.string(length: 1...128), summary: "Only this link's, app's or session's"),
+                    .init(
+                        name: "actor", place: .query, schema: JSONSchema.choice(AuditActor.Kind.allCases.map(\.rawValue)),
+                        summary: "Only this kind of actor"),
+                    .init(name: "action", place: .query, schema: JSONSchema.string(length: 1...128), summary: "Only this action, link.update"),
+                    .init(name: "from", place: .query, schema: WireSchemas.timestamp, summary: "At or after this time"),
+                    .init(name: "to", place: .query, schema: WireSchemas.timestamp, summary: "Before this time"),
+                    .init(name: "cursor", place: .query, schema: JSONSchema.string(length: 1...128), summary: "The previous page's next_cursor"),
+                    .init(
+                        name: "limit", place: .query, schema: JSONSchema.integer(1...AuditController.maxLimit).defaulting(.number(50)),
+                        summary: "Entries per page"),
+                ], answers: [.json(200, "Entries", "AuditPage")] + A.errors([400, 401, 429, 503]))
+        ]
+    }
+
     static var links: [OpenAPIOperation] {
         let read: [Int] = [401, 403, 404, 429, 503], write: [Int] = [400, 401, 409, 413, 422, 429, 503]
         return [

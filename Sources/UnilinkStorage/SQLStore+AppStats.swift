@@ -10,8 +10,32 @@ extension SQLStore {
             counts.clicksByHour[try row.decode(column: "hour", as: Int64.self)] = try row.decode(column: "n", as: Int.self)
         }
         let split = Self.WholeDays(hours)
+        var queries: [SQLQueryString] = []
+        if let days = split.days {
+            queries.append(
+                """
+                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_days
+                WHERE app_id = \(bind: appID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY platform, outcome, source
+                """)
+        }
+        for edge in split.edges {
+            queries.append(
+                """
+                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
+                WHERE app_id = \(bind: appID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound) GROUP BY platform, outcome, source
+                """)
+        }
+        counts.breakdown = try await breakdown(queries)
+        counts.eventsByHour = try await eventsByHour("app_id = \(bind: appID)", hours: hours)
+        counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
+        return counts
+    }
+
+    /// Clicks by platform, outcome and source, summed over what `queries` read (each
+    /// selecting platform, outcome, source and n).
+    func breakdown(_ queries: [SQLQueryString]) async throws -> [AppHourlyCounts.Breakdown] {
         var kinds: [String: AppHourlyCounts.Breakdown] = [:]
-        func addKinds(_ query: SQLQueryString) async throws {
+        for query in queries {
             for row in try await database.raw(query).all() {
                 let platform = try row.decode(column: "platform", as: String.self), outcome = try row.decode(column: "outcome", as: String.self)
                 let source = try row.decode(column: "source", as: String.self)
@@ -19,34 +43,22 @@ extension SQLStore {
                     try row.decode(column: "n", as: Int.self)
             }
         }
-        if let days = split.days {
-            try await addKinds(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_days
-                WHERE app_id = \(bind: appID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY platform, outcome, source
-                """)
-        }
-        for edge in split.edges {
-            try await addKinds(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
-                WHERE app_id = \(bind: appID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound) GROUP BY platform, outcome, source
-                """)
-        }
-        counts.breakdown = kinds.values.filter { $0.clicks != 0 }.sorted {
-            ($0.platform, $0.outcome, $0.source) < ($1.platform, $1.outcome, $1.source)
-        }
+        return kinds.values.filter { $0.clicks != 0 }.sorted { ($0.platform, $0.outcome, $0.source) < ($1.platform, $1.outcome, $1.source) }
+    }
+
+    /// Events per hour and type of the rows `filter` keeps.
+    func eventsByHour(_ filter: SQLQueryString, hours: Range<Int64>) async throws -> [Int64: [String: Int]] {
+        var events: [Int64: [String: Int]] = [:]
         for row in try await database.raw(
             """
             SELECT hour, type, CAST(SUM(n) AS BIGINT) AS n FROM event_counts
-            WHERE app_id = \(bind: appID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour, type
+            WHERE \(filter) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour, type
             """
         ).all() {
-            counts.eventsByHour[try row.decode(column: "hour", as: Int64.self), default: [:]][try row.decode(column: "type", as: String.self)] =
+            events[try row.decode(column: "hour", as: Int64.self), default: [:]][try row.decode(column: "type", as: String.self)] =
                 try row.decode(column: "n", as: Int.self)
         }
-        counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
-        return counts
+        return events
     }
 
     /// An app's clicks per hour, from its hours (what its series reads).

@@ -34,27 +34,8 @@ extension SQLStore {
                 GROUP BY platform, outcome, source
                 """)
         }
-        var kinds: [String: AppHourlyCounts.Breakdown] = [:]
-        for query in queries {
-            for row in try await database.raw(query).all() {
-                let platform = try row.decode(column: "platform", as: String.self), outcome = try row.decode(column: "outcome", as: String.self)
-                let source = try row.decode(column: "source", as: String.self)
-                kinds["\(platform) \(outcome) \(source)", default: .init(platform: platform, outcome: outcome, source: source, clicks: 0)].clicks +=
-                    try row.decode(column: "n", as: Int.self)
-            }
-        }
-        counts.breakdown = kinds.values.filter { $0.clicks != 0 }.sorted {
-            ($0.platform, $0.outcome, $0.source) < ($1.platform, $1.outcome, $1.source)
-        }
-        for row in try await database.raw(
-            """
-            SELECT hour, type, CAST(SUM(n) AS BIGINT) AS n FROM event_counts
-            WHERE link_id = \(bind: linkID) AND hour >= \(bind: hours.lowerBound) AND hour < \(bind: hours.upperBound) GROUP BY hour, type
-            """
-        ).all() {
-            counts.eventsByHour[try row.decode(column: "hour", as: Int64.self), default: [:]][try row.decode(column: "type", as: String.self)] =
-                try row.decode(column: "n", as: Int.self)
-        }
+        counts.breakdown = try await breakdown(queries)
+        counts.eventsByHour = try await eventsByHour("link_id = \(bind: linkID)", hours: hours)
         return counts
     }
 

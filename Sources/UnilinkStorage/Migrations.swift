@@ -303,6 +303,14 @@ enum Migrations {
                 "CREATE INDEX audit_log_object ON audit_log (object_id, id)",
             ]
         ),
+        (
+            16,
+            [
+                // Nothing reads the hourly counters by app any more (the app's roll-ups do),
+                // and every recorder commit rewrote this index's last page.
+                "DROP INDEX click_counts_app"
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -10,33 +10,28 @@ extension SQLStore {
             counts.clicksByHour[try row.decode(column: "hour", as: Int64.self)] = try row.decode(column: "n", as: Int.self)
         }
         let split = Self.WholeDays(hours)
-        var queries: [SQLQueryString] = []
-        if let days = split.days {
-            queries.append(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_days
-                WHERE app_id = \(bind: appID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY platform, outcome, source
-                """)
-        }
-        for edge in split.edges {
-            queries.append(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM app_click_counts
-                WHERE app_id = \(bind: appID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound) GROUP BY platform, outcome, source
-                """)
-        }
-        counts.breakdown = try await breakdown(queries)
+        counts.breakdown = try await breakdown("app_id = \(bind: appID)", split: split, days: "app_days", hours: "app_click_counts")
         counts.eventsByHour = try await eventsByHour("app_id = \(bind: appID)", hours: hours)
         counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
         return counts
     }
 
-    /// Clicks by platform, outcome and source, summed over what `queries` read (each
-    /// selecting platform, outcome, source and n).
-    func breakdown(_ queries: [SQLQueryString]) async throws -> [AppHourlyCounts.Breakdown] {
+    /// Clicks by platform, outcome and source of the rows `filter` keeps: whole UTC days
+    /// from the daily table, the hours at either edge from the hourly one.
+    func breakdown(_ filter: SQLQueryString, split: WholeDays, days dayTable: String, hours hourTable: String) async throws
+        -> [AppHourlyCounts.Breakdown]
+    {
+        var ranges: [(table: String, column: String, range: Range<Int64>)] = split.edges.map { (hourTable, "hour", $0) }
+        if let days = split.days { ranges.insert((dayTable, "day", days), at: 0) }
         var kinds: [String: AppHourlyCounts.Breakdown] = [:]
-        for query in queries {
-            for row in try await database.raw(query).all() {
+        for (table, column, range) in ranges {
+            for row in try await database.raw(
+                """
+                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM \(ident: table)
+                WHERE \(filter) AND \(ident: column) >= \(bind: range.lowerBound) AND \(ident: column) < \(bind: range.upperBound)
+                GROUP BY platform, outcome, source
+                """
+            ).all() {
                 let platform = try row.decode(column: "platform", as: String.self), outcome = try row.decode(column: "outcome", as: String.self)
                 let source = try row.decode(column: "source", as: String.self)
                 kinds["\(platform) \(outcome) \(source)", default: .init(platform: platform, outcome: outcome, source: source, clicks: 0)].clicks +=

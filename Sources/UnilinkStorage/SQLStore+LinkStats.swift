@@ -18,23 +18,7 @@ extension SQLStore {
             }
         }
         let split = WholeDays(hours)
-        var queries: [SQLQueryString] = []
-        if let days = split.days {
-            queries.append(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM link_day_kinds
-                WHERE link_id = \(bind: linkID) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY platform, outcome, source
-                """)
-        }
-        for edge in split.edges {
-            queries.append(
-                """
-                SELECT platform, outcome, source, CAST(SUM(n) AS BIGINT) AS n FROM click_counts
-                WHERE link_id = \(bind: linkID) AND hour >= \(bind: edge.lowerBound) AND hour < \(bind: edge.upperBound)
-                GROUP BY platform, outcome, source
-                """)
-        }
-        counts.breakdown = try await breakdown(queries)
+        counts.breakdown = try await breakdown("link_id = \(bind: linkID)", split: split, days: "link_day_kinds", hours: "click_counts")
         counts.eventsByHour = try await eventsByHour("link_id = \(bind: linkID)", hours: hours)
         return counts
     }

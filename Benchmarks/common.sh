@@ -16,3 +16,16 @@ build_bare() {
 }
 desktop='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 iphone='Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+# bench_app BASE ADMIN_TOKEN: an app "bench" on bench.example (iOS, Android, paths /p/*)
+# with 200 links /p/0 ... /p/199; prints "APP_ID SECRET_KEY".
+bench_app() {
+    local created
+    created=$(curl -sf -H "Authorization: Bearer $2" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}], "paths": ["/p/*"],
+        "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "123456789"}, "android": {"package": "com.example.bench"},
+        "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$1/v1/apps")
+    read -r app key < <(echo "$created" | python3 -c "import json,sys; d=json.load(sys.stdin); print(d['id'], d['secret_key'])")
+    curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+        -d "$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')" \
+        "$1/v1/links/batch" >/dev/null
+    echo "$app $key"
+}

@@ -32,17 +32,7 @@ serve() { # binary port database
     for _ in $(seq 200); do curl -sf "http://127.0.0.1:$2/healthz" >/dev/null && return; sleep 0.1; done
     echo "unilink on $2 did not start" >&2; cat "$work/banner-$2" >&2; exit 1
 }
-setup() { # port
-    local base="http://127.0.0.1:$1" created key
-    created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}], "paths": ["/p/*"],
-        "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "123456789"},
-        "android": {"package": "com.example.bench"},
-        "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
-    key=$(echo "$created" | python3 -c "import json,sys; print(json.load(sys.stdin)['secret_key'])")
-    curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
-        -d "$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')" \
-        "$base/v1/links/batch" >/dev/null
-}
+setup() { bench_app "http://127.0.0.1:$1" "$admin" >/dev/null; } # port
 cat >"$work/mix.lua" <<'LUA'
 local agents = {
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",

@@ -25,7 +25,6 @@ start() {
     echo "the server did not start" >&2; cat "$work/banner" >&2; exit 1
 }
 stop() { kill "$server"; wait "$server" 2>/dev/null || true; }
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$server/status"; }
 
 from=$(date -u -d '91 days ago' +%F)
@@ -34,12 +33,7 @@ printf "%-10s %12s %10s %12s %14s %16s %14s\n" clicks "rows in CSV" seconds "row
 for clicks in "${sizes[@]}"; do
     db="$work/export-$clicks.sqlite"
     start "$db"
-    created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}],
-        "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
-    key=$(echo "$created" | json "['secret_key']")
-    app=$(echo "$created" | json "['id']")
-    body=$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')
-    curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$body" "$base/v1/links/batch" >/dev/null
+    read -r app key < <(bench_app "$base" "$admin")
     stop
     # 89 days: clicks older than 90 would be retention's to delete when the server starts.
     "$seed" "$db" "$app" "$clicks" 89 >/dev/null

@@ -53,12 +53,7 @@ for clicks in "${sizes[@]}"; do
     db=$(database "$clicks")
     fresh "$clicks"
     start "$db"
-    created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}],
-        "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
-    key=$(echo "$created" | json "['secret_key']")
-    app=$(echo "$created" | json "['id']")
-    body=$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')
-    curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$body" "$base/v1/links/batch" >/dev/null
+    read -r app key < <(bench_app "$base" "$admin")
     link=$(curl -sf -H "Authorization: Bearer $key" "$base/v1/links?limit=1" | json "['data'][0]['id']")
     stop
     seed_target=$db

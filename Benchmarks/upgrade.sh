@@ -21,12 +21,7 @@ db="$work/upgrade.sqlite"
 UNILINK_ADMIN_TOKEN=$admin "$unilink" serve --port $port --database-url "sqlite://$db" --log-level error >"$work/banner" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.1; done
-created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "bench", "domains": [{"host": "bench.example", "role": "primary"}],
-    "web": {"fallback_url": "https://www.example.com/", "allowed_hosts": ["www.example.com"]}}' "$base/v1/apps")
-key=$(echo "$created" | python3 -c "import json,sys; print(json.load(sys.stdin)['secret_key'])")
-app=$(echo "$created" | python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")
-body=$(python3 -c 'import json; print(json.dumps([{"path": "/p/%d" % i, "web_url": "https://www.example.com/%d" % i} for i in range(200)]))')
-curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$body" "$base/v1/links/batch" >/dev/null
+read -r app key < <(bench_app "$base" "$admin")
 kill "$server"; wait "$server" 2>/dev/null || true
 
 seeded=$( { /usr/bin/time -f %e "$seed" "$db" "$app" "$clicks" 90 >/dev/null; } 2>&1 | tail -1)
@@ -34,7 +29,7 @@ python3 - "$db" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 for table in ["click_counts", "event_counts", "app_click_counts", "app_hours", "app_days", "link_hours", "link_days", "link_day_kinds",
-              "counter_backfill"]:
+              "counter_backfill", "audit_log"]:
     db.execute(f"DROP TABLE IF EXISTS {table}")
 db.execute("DELETE FROM schema_migrations WHERE version > 6")
 # Schema 11 replaced this index; schema 6 had it.

@@ -311,6 +311,51 @@ enum Migrations {
                 "DROP INDEX click_counts_app"
             ]
         ),
+        (
+            17,
+            [
+                // People: accounts, their roles per app, their API tokens, one-time invitations.
+                // Booleans are 0/1 on both databases.
+                """
+                CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, password_hash TEXT, totp_secret TEXT,
+                  totp_last_step BIGINT, is_owner BIGINT NOT NULL, is_disabled BIGINT NOT NULL, created_at BIGINT NOT NULL,
+                  updated_at BIGINT NOT NULL)
+                """,
+                "CREATE UNIQUE INDEX users_email_key ON users (email)",
+                """
+                CREATE TABLE app_members (app_id TEXT NOT NULL, user_id TEXT NOT NULL, role TEXT NOT NULL, created_at BIGINT NOT NULL,
+                  PRIMARY KEY (app_id, user_id))
+                """,
+                "CREATE INDEX app_members_user ON app_members (user_id)",
+                """
+                CREATE TABLE api_tokens (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+                  hint TEXT NOT NULL, scopes TEXT NOT NULL, app_ids TEXT, created_at BIGINT NOT NULL, expires_at BIGINT,
+                  last_used_at BIGINT, revoked_at BIGINT)
+                """,
+                "CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash)",
+                "CREATE INDEX api_tokens_user ON api_tokens (user_id)",
+                """
+                CREATE TABLE invitations (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL, email TEXT NOT NULL, is_owner BIGINT NOT NULL,
+                  roles TEXT NOT NULL, invited_by TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, accepted_at BIGINT)
+                """,
+                "CREATE UNIQUE INDEX invitations_hash ON invitations (token_hash)",
+                // Failed password sign-ins per account key (the address's hash, known or not),
+                // counted over a window; old rows go with retention.
+                "CREATE TABLE sign_in_failures (account_key TEXT NOT NULL, occurred_at BIGINT NOT NULL)",
+                "CREATE INDEX sign_in_failures_key ON sign_in_failures (account_key, occurred_at)",
+                // A session belongs to a person (or, as before, to the admin token or a secret
+                // key); a listed session says where and with what it was opened. A session
+                // waiting for its second factor is not signed in yet.
+                "ALTER TABLE dashboard_sessions ADD COLUMN user_id TEXT",
+                "ALTER TABLE dashboard_sessions ADD COLUMN address TEXT",
+                "ALTER TABLE dashboard_sessions ADD COLUMN user_agent TEXT",
+                "ALTER TABLE dashboard_sessions ADD COLUMN awaiting_code BIGINT NOT NULL DEFAULT 0",
+                "CREATE INDEX dashboard_sessions_user ON dashboard_sessions (user_id)",
+                // The person behind an entry's actor (a token's owner), to find a person's changes.
+                "ALTER TABLE audit_log ADD COLUMN actor_user TEXT",
+                "CREATE INDEX audit_log_user ON audit_log (actor_user, id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -219,6 +219,7 @@ final class PostgresPool: SQLDatabase, Sendable {
                 case "domains_pkey": return StoreError.hostTaken(Self.keyValue(info[.detail]))
                 case "links_alias": return StoreError.aliasTaken(Self.keyValue(info[.detail]))
                 case "links_code_key": return StoreError.codeTaken(Self.keyValue(info[.detail]))
+                case "users_email_key": return StoreError.emailTaken(Self.keyValue(info[.detail]))
                 default: return error
                 }
             }

@@ -7,14 +7,20 @@ public struct AuditFilter: Sendable, Equatable {
     public var appID: String?
     public var objectID: String?
     public var actorKind: String?
+    /// The person: their own changes and their tokens'.
+    public var userID: String?
     public var action: String?
     public var from: Date?
     public var to: Date?
 
-    public init(appID: String? = nil, objectID: String? = nil, actorKind: String? = nil, action: String? = nil, from: Date? = nil, to: Date? = nil) {
+    public init(
+        appID: String? = nil, objectID: String? = nil, actorKind: String? = nil, userID: String? = nil, action: String? = nil, from: Date? = nil,
+        to: Date? = nil
+    ) {
         self.appID = appID
         self.objectID = objectID
         self.actorKind = actorKind
+        self.userID = userID
         self.action = action
         self.from = from
         self.to = to
@@ -28,8 +34,9 @@ extension SQLStore {
         for entry in entries {
             try await database.raw(
                 """
-                INSERT INTO audit_log (id, occurred_at, actor_kind, actor_id, action, object_kind, object_id, app_id, changes, address)
+                INSERT INTO audit_log (id, occurred_at, actor_kind, actor_id, actor_user, action, object_kind, object_id, app_id, changes, address)
                 VALUES (\(bind: entry.id), \(bind: milliseconds(entry.time)), \(bind: entry.actor.kind.rawValue), \(bind: entry.actor.id),
+                  \(bind: entry.actor.userID),
                   \(bind: entry.action), \(bind: entry.objectKind), \(bind: entry.objectID), \(bind: entry.appID),
                   \(bind: try JSONDocument.encode(entry.changes)), \(bind: entry.address))
                 """
@@ -49,12 +56,13 @@ extension SQLStore {
         if let app = filter.appID { conditions.append("app_id = \(bind: app)") }
         if let object = filter.objectID { conditions.append("object_id = \(bind: object)") }
         if let kind = filter.actorKind { conditions.append("actor_kind = \(bind: kind)") }
+        if let user = filter.userID { conditions.append("actor_user = \(bind: user)") }
         if let action = filter.action { conditions.append("action = \(bind: action)") }
         if let from = filter.from { conditions.append("occurred_at >= \(bind: Self.milliseconds(from))") }
         if let to = filter.to { conditions.append("occurred_at < \(bind: Self.milliseconds(to))") }
         return try await database.raw(
             """
-            SELECT id, occurred_at, actor_kind, actor_id, action, object_kind, object_id, app_id, changes, address FROM audit_log
+            SELECT id, occurred_at, actor_kind, actor_id, actor_user, action, object_kind, object_id, app_id, changes, address FROM audit_log
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(bind: limit)
             """
         ).all().map { row in
@@ -62,7 +70,7 @@ extension SQLStore {
                 id: try row.decode(column: "id", as: String.self), time: Self.date(try row.decode(column: "occurred_at", as: Int64.self)),
                 actor: AuditActor(
                     AuditActor.Kind(rawValue: try row.decode(column: "actor_kind", as: String.self)) ?? .anonymous,
-                    id: try row.decode(column: "actor_id", as: String.self)),
+                    id: try row.decode(column: "actor_id", as: String.self), userID: try row.decode(column: "actor_user", as: String?.self)),
                 action: try row.decode(column: "action", as: String.self), objectKind: try row.decode(column: "object_kind", as: String.self),
                 objectID: try row.decode(column: "object_id", as: String.self), appID: try row.decode(column: "app_id", as: String?.self),
                 changes: try JSONDocument.decode([String: AuditChange].self, from: row.decode(column: "changes", as: String.self)),

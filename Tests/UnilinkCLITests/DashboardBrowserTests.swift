@@ -3,11 +3,15 @@ import Foundation
 import Testing
 
 /// The dashboard in a real headless Chromium driven through chromedriver (W3C WebDriver),
-/// as a newcomer uses it: sign in, make an app and a link with hostile values, find the
-/// link, decode its QR code from the screen, debug it, and sign out; plus a wrong token
-/// and a forged form. Screenshots of every page go to a temporary folder (printed).
+/// as a newcomer uses it: open the setup link the server printed, become the first owner,
+/// make an app and a link with hostile values, find the link, decode its QR code from the
+/// screen, debug it, invite a viewer who then sees no way to change anything and is
+/// refused when they forge one, and sign out; plus a wrong password and a forged form.
+/// Screenshots of every page go to a temporary folder (printed).
 @Suite("The dashboard in a real browser", .serialized)
 struct DashboardBrowserTests {
+    static let password = "correct horse battery"
+
     static var available: Bool {
         (PreviewPageBrowserTests.chromium != nil && WebDriver.chromedriver != nil && QRReader.zbarimg != nil) || PreviewPageBrowserTests.required
     }
@@ -46,15 +50,17 @@ struct DashboardBrowserTests {
             try await browser.open(root + "/")
             #expect(try await browser.source.contains("<h1>Sign in</h1>"))
 
-            // A wrong token is refused and says so.
-            try await browser.type("adm_not_the_token", into: "#token")
-            try await browser.click("#sign-in button")
-            #expect(try await browser.text("#error").contains("not a valid admin token"))
-            try await screenshot("wrong-token")
-
-            try await browser.type(admin, into: "#token")
-            try await browser.click("#sign-in button")
+            // The first owner, from the link the server printed on an empty database.
+            let setup = try #require(server.banner.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/setup\/[A-Za-z0-9]{43}/)?.0, "\(server.banner)")
+            try await browser.open(String(setup))
+            try await browser.type("owner@shop-test.example", into: "#email")
+            try await browser.type("Olga Owner", into: "#name")
+            try await browser.type(Self.password, into: "#password")
+            try await browser.type(Self.password, into: "#confirm")
+            try await screenshot("setup")
+            try await browser.click("#password-form button")
             #expect(try await browser.source.contains("<h1 style=\"flex:1\">Apps</h1>"))
+            #expect(try await browser.text("#nav-account") == "owner@shop-test.example")
             try await screenshot("apps")
 
             // An app with a hostile name, through the form.
@@ -128,8 +134,53 @@ struct DashboardBrowserTests {
             try await browser.open(linkURL + "/edit")
             #expect(try await browser.execute("return document.getElementById('path').value") as? String == "/product/42")
 
+            // A viewer: invited on the People page, added to the app on its page.
+            try await browser.click("#nav-people")
+            try await browser.type("vic@shop-test.example", into: "#invite-email")
+            try await browser.click("#invite button")
+            let invitation = try await browser.text("#invitation-url")
+            #expect(invitation.hasPrefix("http://127.0.0.1:\(server.port)/invitations/"), "\(invitation)")
+            try await screenshot("invited")
+            try await browser.open(appURL)
+            try await browser.type("vic@shop-test.example", into: "#add-member input[name=email]")
+            try await browser.click("#add-member button")
+            #expect(try await browser.text("#members").contains("vic@shop-test.example"))
+            #expect(try await browser.text("#members").contains("viewer"))
             try await browser.click("#sign-out")
             #expect(try await browser.source.contains("<h1>Sign in</h1>"))
+
+            try await browser.open(invitation)
+            try await browser.type(Self.password + "!", into: "#password")
+            try await browser.type(Self.password + "!", into: "#confirm")
+            try await browser.click("#password-form button")
+            // One app: the viewer lands on it, with nothing to change.
+            #expect(try await browser.text("#app-name") == hostileName)
+            #expect(
+                try await browser.execute("return document.querySelector('#new-link, #add-member, a[href$=\"/edit\"]') === null") as? Bool == true)
+            try await screenshot("viewer-app")
+            try await browser.click("#links a")
+            let viewerLink = try await browser.currentURL
+            #expect(try await browser.execute("return document.querySelector('#delete-link, a[href$=\"/edit\"]') === null") as? Bool == true)
+            // The server refuses what the page does not offer: a forged edit with the viewer's own CSRF token.
+            let status =
+                try await browser.executeAsync(
+                    """
+                    const done = arguments[arguments.length - 1];
+                    const csrf = document.querySelector('input[name=csrf]').value;
+                    fetch(location.pathname, {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+                      body: 'csrf=' + encodeURIComponent(csrf) + '&path=%2Fforged'}).then(r => done(r.status));
+                    """) as? Int
+            #expect(status == 403, "a viewer's edit is refused by the server")
+            try await browser.open(viewerLink)
+            #expect(try await browser.source.contains("/product/42"))
+            try await browser.click("#sign-out")
+
+            // A wrong password is refused and says so.
+            try await browser.type("owner@shop-test.example", into: "#email")
+            try await browser.type("not the password", into: "#password")
+            try await browser.click("#sign-in button")
+            #expect(try await browser.text("#error").contains("do not match"))
+            try await screenshot("wrong-password")
             try await browser.open(appURL)
             #expect(try await browser.source.contains("<h1>Sign in</h1>"), "signed out: the app page asks to sign in")
             try await screenshot("signed-out")

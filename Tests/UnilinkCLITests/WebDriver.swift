@@ -131,6 +131,11 @@ final class WebDriver: Sendable {
         try await command("POST", "execute/sync", ["script": script, "args": [Any]()])["value"]
     }
 
+    /// A script that calls its last argument when done (a fetch's answer); its value.
+    func executeAsync(_ script: String) async throws -> Any? {
+        try await command("POST", "execute/async", ["script": script, "args": [Any]()])["value"]
+    }
+
     /// PNG of the page, or of one element.
     func screenshot(of css: String? = nil) async throws -> Data {
         var path = "screenshot"

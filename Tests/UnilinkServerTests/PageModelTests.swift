@@ -141,7 +141,8 @@ struct PageModelTests {
     )
 
     static var appPage: AppPage {
-        var page = signedIn(AppPage(app: .init(id: "x", name: "x", domains: []), snapshot: .init(), admin: true, links: [], query: "", next: nil))
+        var page = signedIn(
+            AppPage(app: .init(id: "x", name: "x", domains: []), snapshot: .init(), admin: true, editor: true, links: [], query: "", next: nil))
         page.title = v("title")
         page.appID = v("appID")
         page.appName = v("appName")
@@ -160,6 +161,7 @@ struct PageModelTests {
         listed.links = [.init(id: v("linkID"), url: v("url"), path: v("path"), value: v("value"), campaign: v("campaign"), created: v("created"))]
         listed.next = v("next")
         listed.secretKey = v("secretKey")
+        listed.members = [.init(user: v("memberID"), email: v("memberEmail"), name: v("memberName"), role: v("memberRole"))]
         listed.notice = v("notice")
         listed.hosts = [
             .init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)
@@ -196,6 +198,7 @@ struct PageModelTests {
         link.debugURL = v("debugURL")
         link.link = .init(id: v("id"), shortURL: v("shortURL"), longURL: v("longURL"), path: v("path"), deepLinkValue: v("deepLinkValue"))
         link.social = .init(title: v("socialTitle"), description: v("description"), host: v("socialHost"), imageURL: v("imageURL"))
+        link.editor = true
 
         var numbersPage = signedIn(NumbersPage(appID: v("appID"), appName: v("appName"), numbers: numbers))
         numbersPage.title = v("title")
@@ -213,11 +216,58 @@ struct PageModelTests {
             value: nil, warnings: [], ignored: [], visitors: [], claims: [], clicks: []
         )
 
+        var account = signedIn(
+            AccountPage(
+                user: User(id: "u", email: "e", name: "n", isOwner: true, createdAt: .now, updatedAt: .now), sessions: [], current: "",
+                tokens: [], apps: []))
+        account.email = v("email")
+        account.name = v("name")
+        account.twoFactor = true
+        account.sessions = [.init(id: v("sessionID"), opened: v("opened"), address: v("address"), agent: v("agent"), current: true)]
+        account.tokens = [
+            .init(
+                id: v("tokenID"), name: v("tokenName"), hint: v("hint"), scopes: v("scopes"), apps: v("apps"), expires: v("expires"),
+                lastUsed: v("lastUsed"), state: v("state"), usable: false),
+            .init(
+                id: v("tokenID2"), name: v("tokenName2"), hint: v("hint2"), scopes: v("scopes2"), apps: v("apps2"), expires: v("expires2"),
+                lastUsed: v("lastUsed2"), state: v("state2"), usable: true),
+        ]
+        account.scopes = [.init(value: v("scope"))]
+        account.apps = [.init(id: v("appChoiceID"), name: v("appChoiceName"))]
+        account.newToken = v("newToken")
+        var people = signedIn(PeoplePage(.init(), appNames: [:]))
+        people.people = [
+            .init(
+                id: v("personID"), email: v("personEmail"), name: v("personName"), owner: true, disabled: false, twoFactor: true, pending: false,
+                apps: v("apps"))
+        ]
+        people.invitationURL = v("invitationURL")
+        people.invitedEmail = v("invitedEmail")
+        var password = PasswordPage(setup: true, action: v("action"), email: v("email"), name: v("name"))
+        password.title = v("title")
+        password.heading = v("heading")
+        password.error = v("error")
+        var twoFactor = signedIn(TwoFactorPage(secret: v("secret"), account: "a@b.c"))
+        twoFactor.typed = v("typed")
+        twoFactor.error = v("error")
+        let audit = signedIn(
+            AuditLogPage(
+                heading: v("heading"),
+                entries: [
+                    .init(time: v("time"), actor: v("actor"), action: v("action"), object: v("object"), changes: v("changes"), address: v("address"))
+                ], next: v("next")))
+
         var message = MessagePage(heading: v("heading"), text: v("text"))
         message.title = v("title")
         return [
-            Sample(name: "sign in", page: SignInPage(error: v("error"))),
+            Sample(name: "sign in", page: SignInPage(email: v("email"), error: v("error"))),
+            Sample(name: "sign-in code", page: CodePage(error: v("error"))),
             Sample(name: "apps", page: signedIn(AppListPage(apps: [.init(id: v("id"), name: v("name"), hosts: v("hosts"), created: v("created"))]))),
+            Sample(name: "password", page: password),
+            Sample(name: "account", page: account),
+            Sample(name: "two-factor", page: twoFactor),
+            Sample(name: "people", page: people),
+            Sample(name: "audit log", page: audit),
             Sample(name: "app with links", page: listed),
             Sample(name: "app, nothing found", page: searched),
             Sample(name: "app form", page: appForm),

@@ -36,12 +36,13 @@ public struct AuditEntry: Sendable, Equatable {
     }
 }
 
-/// Who made a change. Until people have accounts, the credentials are the identities.
+/// Who made a change: a person, their token, or a credential that is no one's (the admin
+/// token, an app's keys).
 public struct AuditActor: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         /// The deployment's admin token, over the API.
         case adminToken = "admin_token"
-        /// A dashboard session, opened with the admin token (`id`: the session's own id).
+        /// A dashboard session opened with the admin token or a secret key (`id`: the session's own id).
         case dashboard
         /// An app's secret key (`id`: the app), over the API, `unilink import` or Branch's endpoints.
         case secretKey = "secret_key"
@@ -49,14 +50,23 @@ public struct AuditActor: Sendable, Equatable, Hashable {
         case publishableKey = "publishable_key"
         /// Nobody signed in: a failed sign-in.
         case anonymous
+        /// A person (`id`: the user), in the dashboard.
+        case user
+        /// A person's API token (`id`: the token's `tok_` id).
+        case apiToken = "api_token"
+        /// The server's command line (`unilink users create`), run by whoever has the machine.
+        case commandLine = "command_line"
     }
 
     public var kind: Kind
     public var id: String
+    /// The person behind it: the user themselves, or a token's owner.
+    public var userID: String?
 
-    public init(_ kind: Kind, id: String) {
+    public init(_ kind: Kind, id: String, userID: String? = nil) {
         self.kind = kind
         self.id = id
+        self.userID = userID
     }
 }
 

@@ -49,6 +49,7 @@ func backgroundServices(_ parts: ServerParts) -> [any Service] {
         PendingClickPurgeService(store: parts.store, logger: parts.logger),
         RetentionService(store: parts.store, retention: parts.settings.retention, logger: parts.logger),
         ChangeListenerService(feed: parts.changes, logger: parts.logger, reloadInterval: .seconds(parts.settings.reloadSeconds)),
+        TokenUsageService(people: parts.people, store: parts.store, logger: parts.logger),
     ]
 }
 
@@ -82,8 +83,8 @@ func makeApplication(
             parts.port.set(channel.localAddress?.port ?? settings.port)
             announce(
                 StartupBanner(
-                    settings: settings, port: parts.port.value, adminToken: prepared.newAdminToken, demo: prepared.demo,
-                    directory: parts.directory
+                    settings: settings, port: parts.port.value, adminToken: prepared.newAdminToken, setupToken: prepared.setupToken,
+                    demo: prepared.demo, directory: parts.directory
                 ).text)
         },
         logger: logger
@@ -94,6 +95,8 @@ func makeApplication(
 struct PreparedServer: Sendable {
     let parts: ServerParts
     let newAdminToken: String?
+    /// While no one has an account: the first owner's one-time link.
+    let setupToken: String?
     let demo: DemoSetup.Demo?
 }
 
@@ -114,7 +117,9 @@ func prepareServer(
         let memory = MemoryMetrics(registry: metrics)
         let budget = settings.memory
         let links = LinkCache(store: store, byteBudget: budget.linkCacheBytes, onEviction: { memory.linkEvictions.increment() })
-        let changes = ChangeFeed(store: store, directory: directory, links: links, logger: logger)
+        let people = PeopleDirectory()
+        try await people.reload(from: store)
+        let changes = ChangeFeed(store: store, directory: directory, links: links, people: people, logger: logger)
         // The admin token may have changed, or the demo been created: other instances reload.
         if newAdminToken != nil || settings.adminToken != nil || demo != nil { try await changes.directoryChanged() }
         let parts = ServerParts(
@@ -124,10 +129,11 @@ func prepareServer(
                 renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
             port: BoundPort(settings.port), metrics: metrics,
             networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store),
-            clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes,
+            clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes, people: people,
+            passwords: Passwords(cost: settings.bcryptCost),
             addresses: ClientAddressResolver(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader), logger: logger
         )
-        return PreparedServer(parts: parts, newAdminToken: newAdminToken, demo: demo)
+        return PreparedServer(parts: parts, newAdminToken: newAdminToken, setupToken: try await SetupLink.prepare(store: store), demo: demo)
     } catch {
         try? await store.close()
         throw error
@@ -160,15 +166,24 @@ func debugPage(_ parts: ServerParts, _ pages: DashboardPages) -> LinkDebugPage {
 func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let visitors = router.group(context: DashboardContext.self)
-        .add(middleware: DashboardSessionAuthenticator(store: parts.store, directory: parts.directory))
+        .add(middleware: DashboardSessionAuthenticator(store: parts.store, directory: parts.directory, people: parts.people))
     let signedIn = visitors.group(context: SignedInContext.self)
-    SignInController(
-        store: parts.store, directory: parts.directory, addresses: parts.addresses, rateLimiter: parts.rateLimiter,
+    let signIn = SignInController(
+        store: parts.store, directory: parts.directory, people: parts.people,
+        passwords: PasswordSignIn(store: parts.store, passwords: parts.passwords), addresses: parts.addresses, rateLimiter: parts.rateLimiter,
         sessionHours: parts.settings.dashboardSessionHours, pages: pages
     )
-    .register(on: router, visitors: visitors, signedIn: signedIn)
-    AppPagesController(store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, pages: pages).register(
-        on: signedIn)
+    InvitationPagesController(store: parts.store, people: parts.peopleService, signIn: signIn, addresses: parts.addresses, pages: pages)
+        .register(on: router)
+    AccountController(store: parts.store, people: parts.peopleService, directory: parts.directory, pages: pages).register(on: signedIn)
+    PeoplePagesController(
+        store: parts.store, people: parts.peopleService, directory: parts.directory,
+        address: DashboardAddress(dashboardHost: parts.settings.dashboardHost), pages: pages
+    ).register(on: signedIn)
+    signIn.register(on: router, visitors: visitors, signedIn: signedIn)
+    AppPagesController(
+        store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, people: parts.people, pages: pages
+    ).register(on: signedIn)
     LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: signedIn)
     NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
     DebuggerController(debugPage: debugPage(parts, pages)).register(on: signedIn)
@@ -200,7 +215,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         let group = router.group(path)
         if let limit = parts.rateLimit(family) { group.add(middleware: limit) }
         if let bodyLimit { group.add(middleware: BodyLimitMiddleware(bytes: bodyLimit)) }
-        if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: parts.directory)) }
+        if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: parts.directory, people: parts.people)) }
         return group
     }
     SystemController(store: parts.store, clicks: parts.clicks, links: parts.links, metrics: parts.metrics, metricsToken: settings.metricsToken)
@@ -212,12 +227,22 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     ).register(on: group(RouterPath(APIPath.firebaseShortLinks), .api))
     BranchController(store: parts.store, directory: parts.directory, links: parts.linkService).register(
         on: group(RouterPath(APIPath.branchURL), .api))
-    AppsController(apps: parts.appService).register(on: group(RouterPath(APIPath.apps), .api, .adminToken).group(context: AdminContext.self))
-    LinksController(links: parts.linkService).register(on: group(RouterPath(APIPath.links), .api, .secretKey).group(context: AppContext.self))
-    AppStatsController(store: parts.store).register(on: group(RouterPath(APIPath.appStats), .api, .secretKey).group(context: AppContext.self))
-    AuditController(store: parts.store).register(on: group(RouterPath(APIPath.audit), .api, .adminToken).group(context: AdminContext.self))
-    ClickExportController(store: parts.store).register(
-        on: group(RouterPath(APIPath.appClicksCSV), .api, .secretKey).group(context: AppContext.self))
+    // The management API: any of its credentials gets in, `Authorizer` decides route by route.
+    func management(_ path: String) -> RouterGroup<APIContext> {
+        group(RouterPath(path), .api, .management).group(context: APIContext.self)
+    }
+    let authorizer = parts.authorizer
+    AppsController(apps: parts.appService).register(on: management(APIPath.apps), authorizer: authorizer)
+    LinksController(links: parts.linkService).register(on: management(APIPath.links), authorizer: authorizer)
+    AppStatsController(store: parts.store).register(on: management(APIPath.appStats), authorizer: authorizer)
+    AuditController(store: parts.store).register(on: management(APIPath.audit), authorizer: authorizer)
+    ClickExportController(store: parts.store).register(on: management(APIPath.appClicksCSV), authorizer: authorizer)
+    let people = parts.peopleService
+    UsersController(people: people, address: DashboardAddress(dashboardHost: settings.dashboardHost)).register(
+        on: management(APIPath.users), authorizer: authorizer)
+    MembersController(people: people).register(on: management(APIPath.appMembers), authorizer: authorizer)
+    TokensController(people: people).register(on: management(APIPath.tokens), authorizer: authorizer)
+    MeController(people: parts.people).register(on: management(APIPath.me), authorizer: authorizer)
     let sdkBodyBytes = 8192
     SDKController(directory: parts.directory, links: parts.links, port: parts.port, maxURLBytes: settings.maxURLBytes)
         .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
@@ -241,7 +266,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     sdkLinks.add(middleware: BodyLimitMiddleware(bytes: sdkBodyBytes))
     // OPTIONS needs no key (a preflight carries none): registered before the authenticator.
     webSDK.register(options: sdkLinks)
-    sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: parts.directory))
+    sdkLinks.add(middleware: CallerAuthenticator(credential: .publishableKey, directory: parts.directory, people: parts.people))
     webSDK.register(links: sdkLinks.group(context: SDKContext.self))
     SignalsController(store: parts.store, clicks: parts.clicks, recorder: parts.recorder)
         .register(on: group(RouterPath(APIPath.clicks), .signals, bodyLimit: SignalsController.maxBodyBytes))

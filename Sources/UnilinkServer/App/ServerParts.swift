@@ -19,6 +19,8 @@ struct ServerParts: Sendable {
     let clickMetrics: ClickMetrics
     let rateLimiter: RateLimiter
     let changes: ChangeFeed
+    let people: PeopleDirectory
+    let passwords: Passwords
     let addresses: ClientAddressResolver
     let logger: Logger
 
@@ -28,6 +30,14 @@ struct ServerParts: Sendable {
 
     var appService: AppService {
         AppService(store: store, directory: directory, changes: changes)
+    }
+
+    var peopleService: PeopleService {
+        PeopleService(store: store, people: people, changes: changes, passwords: passwords)
+    }
+
+    var authorizer: Authorizer {
+        Authorizer(directory: directory, links: store)
     }
 
     var recorder: ClickRecorderService {

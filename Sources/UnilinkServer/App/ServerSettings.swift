@@ -47,6 +47,10 @@ public struct ServerSettings: Sendable {
     public var dashboardHost: String?
     /// How long a dashboard sign-in lasts (`UNILINK_DASHBOARD_SESSION_HOURS`).
     public var dashboardSessionHours = 12
+    /// bcrypt's cost for people's passwords (`UNILINK_BCRYPT_COST`, 2^cost rounds): 12
+    /// takes about a quarter of a second on one core of a 2026 server
+    /// (`Benchmarks/passwords.sh`), slow for a guesser, quick for a person.
+    public var bcryptCost: UInt8 = 12
 
     /// `maxConnections`, kept below the process's descriptor limit so the database and
     /// the association files always find one.
@@ -115,6 +119,7 @@ public struct ServerSettings: Sendable {
         reloadSeconds = try Self.number(config, "reload_seconds", in: 1...3600, "a number of seconds") ?? reloadSeconds
         dashboardHost = config.string(forKey: "dashboard_host").map { HostName.normalize($0) }.flatMap { $0.isEmpty ? nil : $0 }
         dashboardSessionHours = try Self.number(config, "dashboard_session_hours", in: 1...720, "a number of hours") ?? dashboardSessionHours
+        bcryptCost = try Self.number(config, "bcrypt_cost", in: 10...16, "a bcrypt cost") ?? bcryptCost
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
             ("audit_retention_days", \.auditDays),

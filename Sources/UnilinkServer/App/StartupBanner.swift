@@ -7,12 +7,20 @@ struct StartupBanner {
     let settings: ServerSettings
     let port: Int
     let adminToken: String?
+    let setupToken: String?
     let demo: DemoSetup.Demo?
     let directory: HostDirectory
 
     var text: String {
         let addressing = HostAddressing(localPort: port)
         var lines = ["Unilink is listening on http://\(settings.host):\(port) (database: \(settings.database.description))"]
+        if let setupToken {
+            let path = SetupLink.path(setupToken)
+            let url =
+                settings.dashboardHost.map { "https://\($0)\(path)" }
+                ?? "http://\(["0.0.0.0", "::"].contains(settings.host) ? "localhost" : settings.host):\(port)\(path)"
+            lines.append("No one has an account yet. Create the first owner (one-time link, 24 hours): \(url)")
+        }
         if let adminToken {
             lines.append("Admin token (shown once, stored hashed): \(adminToken)")
         }

@@ -4,19 +4,18 @@ import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
-/// `GET /v1/apps/{id}/stats`, with the app's own secret key: its numbers over local days,
-/// read from the counters kept on write.
+/// `GET /v1/apps/{id}/stats`, with the app's own secret key or a token with `stats:read`:
+/// its numbers over local days, read from the counters kept on write.
 struct AppStatsController {
     let store: any ClickStore
 
-    /// `group` is `/v1/apps/{id}/stats`, behind an app's secret key.
-    func register(on group: RouterGroup<AppContext>) {
-        group.get(use: stats)
+    /// `group` is `/v1/apps/{id}/stats`, behind the management API's authenticator.
+    func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
+        group.on("", .get, .statsRead, .appInPath, authorizer, use: stats)
     }
 
-    @Sendable func stats(_ request: Request, context: AppContext) async throws -> Response {
-        let id = try context.parameters.require("id")
-        guard id == context.app.id else { throw APIError.notFound("no app '\(id)' for this secret key") }
+    @Sendable func stats(_ request: Request, context: APIContext) async throws -> Response {
+        let id = try context.app.id
         let query = request.uri.queryParameters
         let window: StatsWindow
         do {

@@ -4,20 +4,21 @@ import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
-/// `GET /v1/audit`, with the admin token: who changed what, newest first. Nothing writes
-/// through it: the log is appended by the changes themselves and only retention removes.
+/// `GET /v1/audit`: who changed what, newest first; the organisation's log for its owners,
+/// an app's (`?app_id=`) for the app's admins. Nothing writes through it: the log is
+/// appended by the changes themselves and only retention removes.
 struct AuditController {
     let store: any AuditStore
 
     static let defaultLimit = 50
     static let maxLimit = 200
 
-    /// `group` is `/v1/audit`, behind the admin token.
-    func register(on group: RouterGroup<AdminContext>) {
-        group.get(use: list)
+    /// `group` is `/v1/audit`, behind the management API's authenticator.
+    func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
+        group.on("", .get, .auditRead, .appInQueryOrOrganisation, authorizer, use: list)
     }
 
-    @Sendable func list(_ request: Request, context: AdminContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
         let query = request.uri.queryParameters
         func text(_ name: String) throws -> String? {
             guard let value = query[name[...]].map(String.init) else { return nil }
@@ -29,7 +30,8 @@ struct AuditController {
             guard let date = Timestamp.parse(value) else { throw APIError.badRequest("'\(name)' must be a time like 2026-11-25T14:00:00Z") }
             return date
         }
-        var filter = AuditFilter(appID: try text("app_id"), objectID: try text("object_id"), action: try text("action"))
+        var filter = AuditFilter(
+            appID: try text("app_id"), objectID: try text("object_id"), userID: try text("user"), action: try text("action"))
         if let kind = try text("actor") {
             guard AuditActor.Kind(rawValue: kind) != nil else {
                 throw APIError.badRequest("'actor' must be \(AuditActor.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -60,6 +62,7 @@ struct AuditRecord: Encodable {
     struct Actor: Encodable {
         let kind: String
         let id: String
+        let user: String?
     }
 
     struct Object: Encodable {
@@ -79,7 +82,7 @@ struct AuditRecord: Encodable {
     init(_ entry: AuditEntry) {
         id = entry.id
         time = Timestamp.format(entry.time)
-        actor = Actor(kind: entry.actor.kind.rawValue, id: entry.actor.id)
+        actor = Actor(kind: entry.actor.kind.rawValue, id: entry.actor.id, user: entry.actor.userID)
         action = entry.action
         object = Object(kind: entry.objectKind, id: entry.objectID)
         appID = entry.appID

@@ -32,20 +32,10 @@ extension VisitorContext {
     var auditAddress: String? { (clientAddress ?? nil) ?? peerAddress }
 }
 
-extension AppContext {
-    var author: ChangeAuthor { ChangeAuthor(actor: AuditActor(.secretKey, id: app.id), address: auditAddress) }
-}
-
-extension AdminContext {
-    var author: ChangeAuthor { ChangeAuthor(actor: AuditActor(.adminToken, id: "admin"), address: auditAddress) }
-}
-
 extension SignedInContext {
-    /// A session is named by the start of its token's hash: enough to tell sessions apart,
-    /// nothing to sign in with.
-    var author: ChangeAuthor {
-        ChangeAuthor(actor: AuditActor(.dashboard, id: String(session.tokenHash.prefix(DashboardSession.auditIDLength))), address: auditAddress)
-    }
+    /// A person by their id; a credential's session by the start of its token's hash
+    /// (enough to tell sessions apart, nothing to sign in with).
+    var author: ChangeAuthor { ChangeAuthor(actor: session.actor, address: auditAddress) }
 }
 
 extension SDKContext {

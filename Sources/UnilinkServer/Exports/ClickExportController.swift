@@ -4,18 +4,18 @@ import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
 
-/// `GET /v1/apps/{id}/clicks.csv`, with the app's own secret key: its raw clicks, streamed.
+/// `GET /v1/apps/{id}/clicks.csv`, with the app's own secret key or a token with
+/// `stats:read`: its raw clicks, streamed.
 struct ClickExportController {
     let store: any ClickStore
 
-    /// `group` is `/v1/apps/{id}/clicks.csv`, behind an app's secret key.
-    func register(on group: RouterGroup<AppContext>) {
-        group.get(use: export)
+    /// `group` is `/v1/apps/{id}/clicks.csv`, behind the management API's authenticator.
+    func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
+        group.on("", .get, .statsRead, .appInPath, authorizer, use: export)
     }
 
-    @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        let id = try context.parameters.require("id")
-        guard id == context.app.id else { throw APIError.notFound("no app '\(id)' for this secret key") }
+    @Sendable func export(_ request: Request, context: APIContext) async throws -> Response {
+        let id = try context.app.id
         let export: ClickExport
         do {
             export = try ClickExport(store: store, appID: id, query: Self.query(request))

@@ -44,6 +44,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .hostTaken(let host): return .conflict("host_taken", "the host '\(host)' already belongs to an app")
             case .aliasTaken(let alias): return .conflict("alias_taken", "the alias '\(alias)' is already used by another link of this app")
             case .codeTaken(let code): return .conflict("code_taken", "the short code '\(code)' is taken; retry")
+            case .emailTaken(let email): return .conflict("email_taken", "'\(email)' already has an account")
+            case .lastOwner: return .conflict("last_owner", error.description)
             case .notFound(let what): return .notFound(what)
             case .invalidInput(let message): return .badRequest(message)
             case .unsupported(let message): return APIError(.notImplemented, "unsupported", message)

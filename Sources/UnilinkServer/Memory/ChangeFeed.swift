@@ -5,11 +5,13 @@ import UnilinkStorage
 
 /// What one instance changed, applied here at once and announced to the others (on
 /// PostgreSQL, through `LISTEN/NOTIFY`), so every instance serves it within a second:
-/// apps, hosts and keys reload the host directory; links drop out of the link cache.
+/// apps, hosts and keys reload the host directory; links drop out of the link cache;
+/// people, roles and tokens reload the people directory (a revoked token stops everywhere).
 struct ChangeFeed: Sendable {
     let store: SQLStore
     let directory: HostDirectory
     let links: LinkCache
+    let people: PeopleDirectory
     let logger: Logger
     /// Ours, to skip our own announcements when they come back.
     let instanceID = UUID().uuidString
@@ -18,6 +20,12 @@ struct ChangeFeed: Sendable {
     func directoryChanged() async throws {
         try await directory.reload(from: store)
         await announce(["directory"])
+    }
+
+    /// People, roles, tokens changed in the database.
+    func peopleChanged() async throws {
+        try await people.reload(from: store)
+        await announce(["people"])
     }
 
     /// Links were created, changed or deleted (their codes and aliases may be cached).
@@ -43,6 +51,8 @@ struct ChangeFeed: Sendable {
         let body = payload[payload.index(after: separator)...]
         if body == "directory" {
             await reloadDirectory()
+        } else if body == "people" {
+            await reloadPeople()
         } else if body.hasPrefix("links\n") {
             forget(body.split(separator: "\n").dropFirst().compactMap { LinkKey(text: $0) })
         }
@@ -52,7 +62,16 @@ struct ChangeFeed: Sendable {
     /// announcement was lost.
     func reloadEverything() async {
         await reloadDirectory()
+        await reloadPeople()
         links.removeAll()
+    }
+
+    private func reloadPeople() async {
+        do {
+            try await people.reload(from: store)
+        } catch {
+            logger.warning("could not reload people and tokens; using the ones in memory", metadata: ["error": "\(error)"])
+        }
     }
 
     private func reloadDirectory() async {

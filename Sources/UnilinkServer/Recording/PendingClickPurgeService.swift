@@ -4,8 +4,9 @@ import ServiceLifecycle
 import UnilinkStorage
 
 /// Deletes pending clicks whose match window closed, every minute: with them go the
-/// last traces of the visitor's network. Expired dashboard sessions go too. With several
-/// instances, one does it each time.
+/// last traces of the visitor's network. Expired dashboard sessions go too, and failed
+/// sign-ins older than the window that limits them. With several instances, one does it
+/// each time.
 struct PendingClickPurgeService: Service {
     let store: SQLStore
     let logger: Logger
@@ -16,6 +17,7 @@ struct PendingClickPurgeService: Service {
             let purged =
                 try await store.exclusively("purge") {
                     try await store.purgeSessions(before: .now)
+                    try await store.purgeSignInFailures(before: .now.addingTimeInterval(-PasswordSignIn.failureWindow))
                     return try await store.purgePendingClicks(before: .now)
                 } ?? 0
             if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }

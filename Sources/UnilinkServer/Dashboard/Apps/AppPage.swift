@@ -29,7 +29,12 @@ struct AppPage: DashboardPage {
     var title: String
     var appID: String
     var appName: String
+    /// The app's admins (and owners) edit it, manage its members and read its audit log.
     var admin: Bool
+    /// Editors and above create and change links.
+    var editor: Bool
+    /// The app's people and their roles.
+    var members: [Member] = []
     var publishableKey: String
     var ios: String
     var android: String
@@ -48,11 +53,19 @@ struct AppPage: DashboardPage {
     var notice: String?
     var session: PageSession?
 
-    init(app: App, snapshot: HostDirectory.Snapshot, admin: Bool, links: [LinkRow], query: String, next: String?) {
+    struct Member: Sendable {
+        let user: String
+        let email: String
+        let name: String
+        let role: String
+    }
+
+    init(app: App, snapshot: HostDirectory.Snapshot, admin: Bool, editor: Bool, links: [LinkRow], query: String, next: String?) {
         title = app.name
         appID = app.id
         appName = app.name
         self.admin = admin
+        self.editor = editor
         publishableKey = snapshot.publishableKeyOfApp[app.id] ?? ""
         ios = app.ios.map { "\($0.teamID).\($0.bundleID)" + ($0.appStoreID.map { " · App Store \($0)" } ?? "") } ?? "not set"
         android = app.android.map { $0.package } ?? "not set"

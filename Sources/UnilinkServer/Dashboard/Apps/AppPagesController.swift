@@ -5,12 +5,13 @@ import UnilinkCore
 import UnilinkStorage
 
 /// An app's pages: its links (searched, a page at a time), its hosts with the files they
-/// serve, and the form that creates or edits it (the admin's alone).
+/// serve, and the form that creates or edits it (owners create apps, an app's admins edit it).
 struct AppPagesController {
     let store: any LinkStore
     let directory: HostDirectory
     let apps: AppService
     let links: LinkService
+    let people: PeopleDirectory
     let pages: DashboardPages
 
     func register(on group: RouterGroup<SignedInContext>) {
@@ -22,13 +23,13 @@ struct AppPagesController {
     }
 
     @Sendable func newApp(_ request: Request, context: SignedInContext) async throws -> Response {
-        guard context.session.isAdmin else { throw DashboardError.forbidden("Only the admin token creates apps.") }
+        try context.session.organisation(.appsWrite)
         return pages.render(AppFormPage(heading: "New app", action: "/apps"), session: context.session)
     }
 
     @Sendable func createApp(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token creates apps.") }
+        try session.organisation(.appsWrite)
         let form = try await DashboardForm.decode(AppForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
@@ -49,16 +50,14 @@ struct AppPagesController {
 
     @Sendable func editApp(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        let app = try session.app(try context.parameters.require("id"), in: directory)
-        guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token edits apps; a secret key manages the app's links.") }
+        let app = try session.app(try context.parameters.require("id"), .appsWrite, in: directory)
         let body = AppInput.body(of: app, publishableKey: nil)
         return pages.render(AppFormPage(heading: "Edit \(app.name)", action: "/apps/\(app.id)", form: .init(body)), session: session)
     }
 
     @Sendable func updateApp(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        let app = try session.app(try context.parameters.require("id"), in: directory)
-        guard session.isAdmin else { throw DashboardError.forbidden("Only the admin token edits apps.") }
+        let app = try session.app(try context.parameters.require("id"), .appsWrite, in: directory)
         let form = try await DashboardForm.decode(AppForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
@@ -74,7 +73,7 @@ struct AppPagesController {
     private func appPage(id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil) async throws
         -> Response
     {
-        let app = try session.app(id, in: directory)
+        let app = try session.app(id, .linksRead, in: directory)
         let query = request.uri.queryParameters
         let text = (query["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
@@ -85,8 +84,13 @@ struct AppPagesController {
             : try await store.links(appID: app.id, containing: String(text.prefix(200)), before: cursor, limit: pageSize + 1)
         let shown = found.prefix(pageSize).map { AppPage.row($0, shown: links.shown($0, app)) }
         var page = AppPage(
-            app: app, snapshot: directory.current, admin: session.isAdmin, links: Array(shown), query: text,
-            next: found.count > pageSize ? shown.last?.id : nil)
+            app: app, snapshot: directory.current, admin: session.allows(.membersWrite, app: app.id),
+            editor: session.allows(.linksWrite, app: app.id), links: Array(shown), query: text, next: found.count > pageSize ? shown.last?.id : nil)
+        let everyone = people.current
+        page.members = everyone.roles.compactMap { userID, roles in
+            guard let role = roles[app.id], let user = everyone.users[userID] else { return nil }
+            return AppPage.Member(user: user.id, email: user.email, name: user.name, role: role.rawValue)
+        }.sorted { $0.email < $1.email }
         page.secretKey = secretKey
         page.notice = notice
         return pages.render(page, session: session)

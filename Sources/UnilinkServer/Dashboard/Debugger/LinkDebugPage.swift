@@ -21,7 +21,7 @@ struct LinkDebugPage {
         guard let host = directory.host(name) else {
             return pages.page(DebuggerPage(url: text, error: "No app serves the host '\(name)'."), session: session, status: .notFound)
         }
-        if let session, !session.isAdmin, session.appID != host.app.id { throw DashboardError.forbidden("That link belongs to another app.") }
+        if let session { _ = try session.app(host.app.id, .linksRead, in: directory) }
         let path = parsed?.percentEncodedPath.isEmpty == false ? parsed!.percentEncodedPath : "/"
         guard let resolved = try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery)
         else {

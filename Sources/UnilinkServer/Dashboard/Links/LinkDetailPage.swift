@@ -31,6 +31,8 @@ struct LinkDetailPage: DashboardPage {
     var debugURL: String
     var social: SocialCard?
     var numbers: NumbersSection
+    /// Editors and above change and delete it.
+    var editor = false
     var session: PageSession?
 
     init(link: Link, shown body: LinkBody, app: App, numbers: NumbersSection) {

@@ -24,14 +24,14 @@ struct LinkPagesController {
     }
 
     @Sendable func newLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        let app = try context.session.app(try context.parameters.require("id"), .linksWrite, in: directory)
         return pages.render(
             LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links"), session: context.session)
     }
 
     @Sendable func createLink(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        let app = try session.app(try context.parameters.require("id"), in: directory)
+        let app = try session.app(try context.parameters.require("id"), .linksWrite, in: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
@@ -46,22 +46,24 @@ struct LinkPagesController {
     }
 
     @Sendable func showLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), .linksRead, store: store, directory: directory)
         let range = try DayRange(request)
         let stats = LinkStatsAnswer.make(linkID: link.id, window: range.window, counts: try await links.counts(link, window: range.window))
         let numbers = NumbersSection(stats, appID: app.id, range: range, csv: "/links/\(link.id)/numbers.csv")
-        return pages.render(LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers), session: context.session)
+        var page = LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers)
+        page.editor = context.session.allows(.linksWrite, app: app.id)
+        return pages.render(page, session: context.session)
     }
 
     @Sendable func editLink(_ request: Request, context: SignedInContext) async throws -> Response {
-        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), .linksWrite, store: store, directory: directory)
         let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(links.shown(link, app)))
         return pages.render(page, session: context.session)
     }
 
     @Sendable func updateLink(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await session.link(try context.parameters.require("id"), .linksWrite, store: store, directory: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
         do {
@@ -76,7 +78,7 @@ struct LinkPagesController {
 
     @Sendable func deleteLink(_ request: Request, context: SignedInContext) async throws -> Response {
         let session = context.session
-        let (link, app) = try await session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await session.link(try context.parameters.require("id"), .linksWrite, store: store, directory: directory)
         struct Form: Decodable { var csrf: String? }
         try session.checkCSRF(try await DashboardForm.decode(Form.self, request, context).csrf)
         try await links.delete(link, app: app, by: context.author)
@@ -92,7 +94,7 @@ struct LinkPagesController {
     }
 
     private func qr(_ request: Request, _ context: SignedInContext, format: String) async throws -> Response {
-        let (link, app) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, app) = try await context.session.link(try context.parameters.require("id"), .linksRead, store: store, directory: directory)
         var query = request.uri.queryParameters
         query.append(key: "format", value: Substring(format))
         do {

@@ -19,7 +19,7 @@ struct NumbersController {
     }
 
     @Sendable func appNumbers(_ request: Request, context: SignedInContext) async throws -> Response {
-        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        let app = try context.session.app(try context.parameters.require("id"), .statsRead, in: directory)
         let range = try DayRange(request)
         let counts = try await store.appCounts(appID: app.id, hours: range.window.hours)
         let numbers = NumbersSection(
@@ -29,7 +29,7 @@ struct NumbersController {
     }
 
     @Sendable func appNumbersCSV(_ request: Request, context: SignedInContext) async throws -> Response {
-        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        let app = try context.session.app(try context.parameters.require("id"), .statsRead, in: directory)
         let range = try DayRange(request)
         let counts = try await store.clickCounts(appID: app.id, from: range.from, to: range.to)
         let rows = counts.map { [$0.count.day, $0.linkID ?? "", $0.count.platform, $0.count.outcome, String($0.count.count)] }
@@ -37,7 +37,7 @@ struct NumbersController {
     }
 
     @Sendable func linkNumbersCSV(_ request: Request, context: SignedInContext) async throws -> Response {
-        let (link, _) = try await context.session.link(try context.parameters.require("id"), store: store, directory: directory)
+        let (link, _) = try await context.session.link(try context.parameters.require("id"), .statsRead, store: store, directory: directory)
         let range = try DayRange(request)
         let counts = try await store.clickCounts(linkID: link.id, from: range.from, to: range.to)
         return CSVFile.response(
@@ -47,7 +47,7 @@ struct NumbersController {
 
     /// The app's raw clicks (of one link with `link_id`), streamed as the API streams them.
     @Sendable func rawClicksCSV(_ request: Request, context: SignedInContext) async throws -> Response {
-        let app = try context.session.app(try context.parameters.require("id"), in: directory)
+        let app = try context.session.app(try context.parameters.require("id"), .statsRead, in: directory)
         do {
             let export = try ClickExport(store: store, appID: app.id, query: ClickExportController.query(request))
             return CSVFile.streamed(export, name: export.fileName)

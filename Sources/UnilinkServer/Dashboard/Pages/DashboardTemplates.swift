@@ -5,8 +5,9 @@
 /// drew itself.
 enum DashboardTemplates {
     static let all: [String: String] = [
-        "head": head, "foot": foot, "sign_in": signIn, "apps": apps, "app": app, "app_form": appForm,
+        "head": head, "foot": foot, "sign_in": signIn, "sign_in_code": signInCode, "apps": apps, "app": app, "app_form": appForm,
         "link": link, "link_form": linkForm, "numbers": numbers, "numbers_body": numbersBody, "debug": debug, "message": message,
+        "password": password, "account": account, "two_factor": twoFactor, "people": people, "audit": audit,
     ]
 
     static let head = #"""
@@ -22,7 +23,7 @@ enum DashboardTemplates {
         main{max-width:1040px;margin:0 auto;padding:20px}a{color:var(--accent)}h1{font-size:24px;margin:8px 0 16px}h2{font-size:18px;margin:24px 0 8px}
         section,.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:16px;margin:0 0 16px}
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top;word-break:break-word}
-        label{display:block;margin:10px 0 2px;font-weight:600;font-size:13px}input[type=text],input[type=password],input[type=url],input[type=date],textarea{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
+        label{display:block;margin:10px 0 2px;font-weight:600;font-size:13px}input[type=text],input[type=email],input[type=password],input[type=url],input[type=date],input[type=number],select,textarea{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
         textarea{min-height:70px;font-family:ui-monospace,monospace;font-size:13px}fieldset{border:1px solid var(--line);border-radius:8px;margin:12px 0;padding:4px 12px 12px}
         button,.button{display:inline-block;padding:7px 14px;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;font:inherit;cursor:pointer;text-decoration:none}
         button.secondary,.button.secondary{background:transparent;color:var(--accent)}button.danger{background:var(--bad);border-color:var(--bad)}
@@ -32,8 +33,8 @@ enum DashboardTemplates {
         .card-preview{max-width:360px;border:1px solid var(--line);border-radius:12px;overflow:hidden}.card-preview img{width:100%;aspect-ratio:1.91/1;object-fit:cover;background:#ddd;display:block}
         .card-preview div{padding:8px 12px}.card-preview strong{display:block}
         </style></head><body>
-        <header><a class="brand" href="/">Unilink</a>{{#session}}<nav><a href="/">Apps</a><a href="/debug">Link debugger</a></nav>
-        <span class="muted">{{who}}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="{{csrf}}"><button class="secondary" id="sign-out">Sign out</button></form>{{/session}}</header>
+        <header><a class="brand" href="/">Unilink</a>{{#session}}<nav><a href="/">Apps</a><a href="/debug">Link debugger</a>{{#owner}}<a href="/people" id="nav-people">People</a><a href="/audit" id="nav-audit">Audit log</a>{{/owner}}</nav>
+        {{#person}}<a href="/account" id="nav-account">{{who}}</a>{{/person}}{{^person}}<span class="muted">{{who}}</span>{{/person}}<form method="post" action="/sign-out"><input type="hidden" name="csrf" value="{{csrf}}"><button class="secondary" id="sign-out">Sign out</button></form>{{/session}}</header>
         <main>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}{{#error}}<p class="error" role="alert" id="error">{{error}}</p>{{/error}}
         """#
 
@@ -46,21 +47,32 @@ enum DashboardTemplates {
 
     static let signIn = #"""
         {{> head}}<h1>Sign in</h1><section><form method="post" action="/sign-in" id="sign-in">
-        <label for="token">Admin token or an app's secret key</label><input type="password" id="token" name="token" autocomplete="current-password" required>
+        <label for="email">E-mail address</label><input type="email" id="email" name="email" value="{{email}}" autocomplete="username" required>
+        <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
+        <p><button type="submit">Sign in</button></p></form></section>
+        <details><summary>Sign in with a token instead</summary><section><form method="post" action="/sign-in" id="sign-in-token">
+        <label for="token">Admin token or an app's secret key</label><input type="password" id="token" name="token" autocomplete="off" required>
         <p class="muted">The admin token is printed when the server first starts (or set with UNILINK_ADMIN_TOKEN). An app's secret key (sk_…) signs in to that app only.</p>
-        <button type="submit">Sign in</button></form></section>{{> foot}}
+        <button type="submit">Sign in with the token</button></form></section></details>{{> foot}}
+        """#
+
+    static let signInCode = #"""
+        {{> head}}<h1>Two-factor code</h1><section><form method="post" action="/sign-in/code" id="sign-in-code">
+        <label for="code">The 6-digit code from your authenticator app</label><input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required autofocus>
+        <p><button type="submit">Continue</button></p></form></section>{{> foot}}
         """#
 
     static let apps = #"""
-        {{> head}}<div class="row"><h1 style="flex:1">Apps</h1><a class="button" href="/apps/new" id="new-app">New app</a></div>
+        {{> head}}<div class="row"><h1 style="flex:1">Apps</h1>{{#canCreate}}<a class="button" href="/apps/new" id="new-app">New app</a>{{/canCreate}}</div>
         <section><table><thead><tr><th>Name</th><th>Hosts</th><th>Created</th></tr></thead><tbody>
         {{#apps}}<tr><td><a href="/apps/{{id}}">{{name}}</a></td><td>{{hosts}}</td><td class="muted">{{created}}</td></tr>{{/apps}}
-        {{^apps}}<tr><td colspan="3" class="muted">No apps yet.</td></tr>{{/apps}}</tbody></table></section>{{> foot}}
+        {{^apps}}<tr><td colspan="3" class="muted">No apps yet{{^canCreate}}: an owner or an app's admin adds you to one{{/canCreate}}.</td></tr>{{/apps}}</tbody></table></section>{{> foot}}
         """#
 
     static let app = #"""
         {{> head}}<div class="row"><h1 style="flex:1" id="app-name">{{appName}}</h1>{{#admin}}<a class="button secondary" href="/apps/{{appID}}/edit">Edit app</a>{{/admin}}
-        <a class="button secondary" href="/apps/{{appID}}/numbers">Numbers</a><a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a></div>
+        {{#admin}}<a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
+        <a class="button secondary" href="/apps/{{appID}}/numbers">Numbers</a>{{#editor}}<a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a>{{/editor}}</div>
         {{#secretKey}}<section class="notice"><strong>Secret key (shown once):</strong> <code id="secret-key">{{secretKey}}</code> <button class="secondary" data-copy="{{secretKey}}">Copy</button></section>{{/secretKey}}
         <section><div class="grid"><div><label>App id</label><code>{{appID}}</code></div><div><label>Publishable key (SDK)</label><code>{{publishableKey}}</code></div>
         <div><label>iOS</label>{{ios}}</div><div><label>Android</label>{{android}}</div><div><label>Web fallback</label>{{web}}</div></div></section>
@@ -70,6 +82,13 @@ enum DashboardTemplates {
         {{#links}}<tr><td><a href="/links/{{id}}">{{url}}</a></td><td>{{path}} {{#value}}<span class="muted">{{value}}</span>{{/value}}</td><td>{{campaign}}</td><td class="muted">{{created}}</td></tr>{{/links}}
         {{^links}}<tr><td colspan="4" class="muted">No links{{#searched}} match “{{searched}}”{{/searched}}.</td></tr>{{/links}}</tbody></table>
         {{#next}}<p><a href="/apps/{{appID}}?cursor={{next}}&amp;q={{query}}">Older links →</a></p>{{/next}}</section>
+        <h2>People</h2><section><table id="members"><thead><tr><th>Person</th><th>Role</th>{{#admin}}<th></th>{{/admin}}</tr></thead><tbody>
+        {{#members}}<tr><td>{{name}} <span class="muted">{{email}}</span></td><td>{{role}}</td>{{#admin}}<td><form method="post" action="/apps/{{appID}}/members/{{user}}/remove" data-confirm="Remove {{email}} from this app?"><input type="hidden" name="csrf" value="{{session.csrf}}"><button class="secondary">Remove</button></form></td>{{/admin}}</tr>{{/members}}
+        {{^members}}<tr><td colspan="3" class="muted">Only the organisation's owners have this app.</td></tr>{{/members}}</tbody></table>
+        {{#admin}}<form method="post" action="/apps/{{appID}}/members" class="row" id="add-member"><input type="hidden" name="csrf" value="{{session.csrf}}">
+        <input type="email" name="email" placeholder="E-mail address of a person with an account" aria-label="E-mail address" style="flex:1" required>
+        <select name="role" aria-label="Role" style="width:auto"><option value="viewer">viewer</option><option value="editor">editor</option><option value="admin">admin</option></select>
+        <button type="submit">Add</button></form>{{/admin}}</section>
         <h2>Hosts</h2>{{#hosts}}<section class="host"><h3>{{name}} <span class="muted">({{role}})</span></h3>
         <p>{{#issuesCount}}<span class="error">The validator reports {{issuesCount}} issue(s):</span>{{/issuesCount}}{{^issuesCount}}The validator finds nothing wrong with this file.{{/issuesCount}}</p>
         {{#issues}}<p><code>{{.}}</code></p>{{/issues}}
@@ -101,7 +120,7 @@ enum DashboardTemplates {
         """#
 
     static let link = #"""
-        {{> head}}<div class="row"><h1 style="flex:1">{{heading}}</h1><a class="button secondary" href="/links/{{link.id}}/edit">Edit</a>
+        {{> head}}<div class="row"><h1 style="flex:1">{{heading}}</h1>{{#editor}}<a class="button secondary" href="/links/{{link.id}}/edit">Edit</a>{{/editor}}
         <a class="button secondary" href="/debug?url={{debugURL}}" id="debug-link">Debug</a></div>
         <section class="grid"><div><label>Short URL</label><div class="row"><code id="short-url">{{link.shortURL}}</code>{{#link.shortURL}}<button class="secondary" data-copy="{{link.shortURL}}">Copy</button>{{/link.shortURL}}</div>
         <label>Long URL</label><div class="row"><code>{{link.longURL}}</code>{{#link.longURL}}<button class="secondary" data-copy="{{link.longURL}}">Copy</button>{{/link.longURL}}</div>
@@ -111,7 +130,7 @@ enum DashboardTemplates {
         <p><a href="/links/{{link.id}}/qr.svg?size=512" download>SVG</a> · <a href="/links/{{link.id}}/qr.png?size=1024" download>PNG</a></p></div></section>
         {{#social}}<h2>How it looks when shared</h2><div class="card-preview">{{#imageURL}}<img src="{{imageURL}}" alt="">{{/imageURL}}<div><strong>{{title}}</strong><span class="muted">{{description}}</span><br><span class="muted">{{host}}</span></div></div>{{/social}}
         {{> numbers_body}}
-        <h2>Delete</h2><form method="post" action="/links/{{link.id}}/delete" data-confirm="Delete this link? It stops working everywhere."><input type="hidden" name="csrf" value="{{session.csrf}}"><button class="danger" id="delete-link">Delete link</button></form>{{> foot}}
+        {{#editor}}<h2>Delete</h2><form method="post" action="/links/{{link.id}}/delete" data-confirm="Delete this link? It stops working everywhere."><input type="hidden" name="csrf" value="{{session.csrf}}"><button class="danger" id="delete-link">Delete link</button></form>{{/editor}}{{> foot}}
         """#
 
     static let linkForm = #"""

@@ -1,7 +1,17 @@
-/// The sign-in form, with why the last attempt was refused.
+/// The sign-in form (a person's e-mail and password; a credential below it), with why
+/// the last attempt was refused.
 struct SignInPage: DashboardPage {
     static let template = "sign_in"
     let title = "Sign in"
+    var email: String?
+    var error: String?
+    var session: PageSession?
+}
+
+/// The second factor's form, after a right password.
+struct CodePage: DashboardPage {
+    static let template = "sign_in_code"
+    let title = "Two-factor code"
     var error: String?
     var session: PageSession?
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import UnilinkAPI
+import UnilinkCore
 
 /// `/openapi.json`: the v1 contract as OpenAPI 3.1, built from the operations (by area)
 /// and the wire types' schemas, so a client generated from it calls the server as it is.
@@ -8,7 +9,8 @@ import UnilinkAPI
 /// server against the document.
 enum OpenAPIDocument {
     static var operations: [OpenAPIOperation] {
-        OpenAPIOperation.apps + OpenAPIOperation.audit + OpenAPIOperation.links + OpenAPIOperation.sdk + OpenAPIOperation.compatibility
+        OpenAPIOperation.apps + OpenAPIOperation.audit + OpenAPIOperation.people + OpenAPIOperation.links + OpenAPIOperation.sdk
+            + OpenAPIOperation.compatibility
             + OpenAPIOperation.everyHost
     }
 
@@ -51,10 +53,22 @@ enum OpenAPIDocument {
         let operation: OpenAPIOperation
         typealias Key = JSONSchema.Key
 
+        /// The credentials that may call it, any one of them: for the management API a token
+        /// with the scope, a secret key where the scope is one of its own, the admin token.
+        static func security(_ credential: OpenAPIOperation.Credential, scope: Scope?) -> [[String: [String]]] {
+            guard credential == .apiToken else { return [[credential.rawValue: []]] }
+            var alternatives: [[String: [String]]] = [["apiToken": scope.map { [$0.rawValue] } ?? []]]
+            if let scope, Access.secretKey(of: "").scopes?.contains(scope) == true { alternatives.append(["secretKey": []]) }
+            alternatives.append(["admin": []])
+            return alternatives
+        }
+
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(operation.summary, forKey: Key("summary"))
-            if let credential = operation.credential { try container.encode([[credential.rawValue: [String]()]], forKey: Key("security")) }
+            if let credential = operation.credential {
+                try container.encode(Self.security(credential, scope: operation.scope), forKey: Key("security"))
+            }
             let pathNames = operation.path.matches(of: /\{([a-z_]+)\}/).map { String($0.1) }
             let given = Set(operation.parameters.map(\.name))
             let parameters =
@@ -99,7 +113,12 @@ enum OpenAPIDocument {
 extension OpenAPIOperation.Credential {
     var scheme: [String: String] {
         switch self {
-        case .admin: ["type": "http", "scheme": "bearer", "description": "The admin token (UNILINK_ADMIN_TOKEN)."]
+        case .apiToken:
+            [
+                "type": "http", "scheme": "bearer",
+                "description": "A person's API token, ulpat_...: its scopes, within its person's roles and its apps (POST /v1/tokens).",
+            ]
+        case .admin: ["type": "http", "scheme": "bearer", "description": "The admin token (UNILINK_ADMIN_TOKEN): everything, as an owner."]
         case .secretKey: ["type": "http", "scheme": "bearer", "description": "An app's secret key, sk_..."]
         case .publishableKey: ["type": "apiKey", "in": "header", "name": "X-Unilink-Key", "description": "An app's publishable key, pk_..."]
         case .firebaseKey:

@@ -1,9 +1,13 @@
 import HTTPTypes
+import UnilinkCore
 
 /// One operation of `/openapi.json`: a method on a path, its credential, parameters, body
 /// and every status it can answer.
 struct OpenAPIOperation: Sendable {
     enum Credential: String, Sendable, CaseIterable {
+        /// The management API: a person's API token with `scope` (their role must allow it
+        /// too), an app's secret key where the scope is one a secret key has, or the admin token.
+        case apiToken
         case admin, secretKey, publishableKey, firebaseKey
     }
 
@@ -51,6 +55,8 @@ struct OpenAPIOperation: Sendable {
     let path: String
     let summary: String
     var credential: Credential?
+    /// What an API token needs for it (`nil` with `.apiToken`: the caller's own account).
+    var scope: Scope?
     var parameters: [Parameter] = []
     var body: Body?
     var answers: [Answer]
@@ -73,7 +79,7 @@ extension OpenAPIOperation.Answer {
     static let meaning: [Int: String] = [
         400: "The request does not match this document (the message names the field)",
         401: "No key, a wrong one, or one rotated out",
-        403: "The key's app does not own this",
+        403: "The credential lacks the scope or the role for this (the message names what is missing)",
         404: "Not found",
         409: "Conflicts with what is stored (alias_taken, host_taken, ...)",
         410: "Too late",

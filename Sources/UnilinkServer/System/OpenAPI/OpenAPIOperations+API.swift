@@ -7,29 +7,31 @@ extension OpenAPIOperation {
     typealias A = Answer
 
     static var apps: [OpenAPIOperation] {
-        let read: [Int] = [401, 429, 503], write: [Int] = [400, 401, 413, 422, 429, 503]
+        let read: [Int] = [401, 403, 429, 503], write: [Int] = [400, 401, 403, 413, 422, 429, 503]
         return [
             .init(
-                method: .post, path: APIPath.apps, summary: "Create an app with its hosts", credential: .admin, body: "AppCreate",
+                method: .post, path: APIPath.apps, summary: "Create an app with its hosts", credential: .apiToken, scope: .appsWrite,
+                body: "AppCreate",
                 answers: [.json(201, "Created; the only answer that shows the secret key", "App")] + A.errors(write + [409])),
             .init(
-                method: .get, path: APIPath.apps, summary: "List apps", credential: .admin,
+                method: .get, path: APIPath.apps, summary: "List apps", credential: .apiToken, scope: .appsRead,
                 answers: [.json(200, "Apps", "AppList")] + A.errors(read)),
             .init(
-                method: .get, path: APIPath.app, summary: "Get an app", credential: .admin,
+                method: .get, path: APIPath.app, summary: "Get an app", credential: .apiToken, scope: .appsRead,
                 answers: [.json(200, "The app", "App")] + A.errors(read + [404])),
             .init(
-                method: .patch, path: APIPath.app, summary: "Change an app (fields given replace the stored ones)", credential: .admin,
+                method: .patch, path: APIPath.app, summary: "Change an app (fields given replace the stored ones)", credential: .apiToken,
+                scope: .appsWrite,
                 body: "AppPatch",
                 answers: [.json(200, "The app", "App")] + A.errors(write + [404, 409])),
             .init(
                 method: .post, path: APIPath.appKeyRotation,
                 summary: "A new secret or publishable key; the old one works until its grace period ends",
-                credential: .admin, body: .optional("KeyRotation"),
+                credential: .apiToken, scope: .appsWrite, body: .optional("KeyRotation"),
                 answers: [.json(201, "The new key, shown once", "KeyRotationAnswer")] + A.errors(write + [404])),
             .init(
                 method: .get, path: APIPath.appStats, summary: "The app's numbers over local days, from the counters kept on write",
-                credential: .secretKey,
+                credential: .apiToken, scope: .statsRead,
                 parameters: [
                     .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
@@ -37,7 +39,7 @@ extension OpenAPIOperation {
             .init(
                 method: .get, path: APIPath.appClicksCSV,
                 summary: "The app's raw clicks as CSV, oldest first, streamed (clicks past their retention are gone; the stats keep them)",
-                credential: .secretKey,
+                credential: .apiToken, scope: .statsRead,
                 parameters: [
                     .init(name: "from", place: .query, schema: WireSchemas.day, summary: "First local day; 29 days before `to` if absent"),
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
@@ -66,7 +68,8 @@ extension OpenAPIOperation {
     static var audit: [OpenAPIOperation] {
         [
             .init(
-                method: .get, path: APIPath.audit, summary: "Who changed what, newest first (read only: the changes append it)", credential: .admin,
+                method: .get, path: APIPath.audit, summary: "Who changed what, newest first (read only: the changes append it)",
+                credential: .apiToken, scope: .auditRead,
                 parameters: [
                     .init(name: "app_id", place: .query, schema: JSONSchema.string(length: 1...128), summary: "Only this app's entries"),
                     .init(
@@ -81,46 +84,53 @@ extension OpenAPIOperation {
                     .init(
                         name: "limit", place: .query, schema: JSONSchema.integer(1...AuditController.maxLimit).defaulting(.number(50)),
                         summary: "Entries per page"),
-                ], answers: [.json(200, "Entries", "AuditPage")] + A.errors([400, 401, 429, 503]))
+                    .init(
+                        name: "user", place: .query, schema: JSONSchema.string(length: 1...128),
+                        summary: "Only this person's changes, their own and their tokens'"),
+                ], answers: [.json(200, "Entries", "AuditPage")] + A.errors([400, 401, 403, 404, 429, 503]))
         ]
     }
 
     static var links: [OpenAPIOperation] {
-        let read: [Int] = [401, 403, 404, 429, 503], write: [Int] = [400, 401, 409, 413, 422, 429, 503]
+        let read: [Int] = [401, 403, 404, 429, 503], write: [Int] = [400, 401, 403, 404, 409, 413, 422, 429, 503]
+        let app = Parameter(
+            name: "app_id", place: .query, schema: JSONSchema.string(length: 1...64),
+            summary: "The app, for a person's token or the admin token (422 without it when they have several); a secret key's is its own")
         return [
             .init(
-                method: .post, path: APIPath.links, summary: "Create a link (same alias and content: the existing link)", credential: .secretKey,
-                body: "LinkCreate",
+                method: .post, path: APIPath.links, summary: "Create a link (same alias and content: the existing link)", credential: .apiToken,
+                scope: .linksWrite, parameters: [app], body: "LinkCreate",
                 answers: [.json(201, "Created", "Link"), .json(200, "An identical link with this alias exists", "Link")] + A.errors(write)),
             .init(
-                method: .get, path: APIPath.links, summary: "List links, newest first", credential: .secretKey,
+                method: .get, path: APIPath.links, summary: "List links, newest first", credential: .apiToken, scope: .linksRead,
                 parameters: [
-                    .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before"),
+                    app, .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before"),
                     .init(name: "limit", place: .query, schema: JSONSchema.integer(WireLimits.pageSize).defaulting(.number(50))),
-                ], answers: [.json(200, "A page", "LinkPage")] + A.errors([400, 401, 429, 503])),
+                ], answers: [.json(200, "A page", "LinkPage")] + A.errors([400, 401, 403, 404, 422, 429, 503])),
             .init(
-                method: .post, path: APIPath.linkBatch, summary: "Create up to 1000 links, all or none", credential: .secretKey,
+                method: .post, path: APIPath.linkBatch, summary: "Create up to 1000 links, all or none", credential: .apiToken, scope: .linksWrite,
                 parameters: [
+                    app,
                     .init(
                         name: "dry_run", place: .query, schema: .boolean,
                         summary:
-                            "true: what each link would do, nothing stored; an item this document does not allow is `invalid` in the plan, not a 400")
+                            "true: what each link would do, nothing stored; an item this document does not allow is `invalid` in the plan, not a 400"),
                 ], body: "LinkBatchRequest",
                 answers: [
                     .json(201, "Created", "LinkBatch"), .json(200, "The dry run's plan", "LinkBatchPlan"),
                 ] + A.errors(write)),
             .init(
-                method: .get, path: APIPath.link, summary: "Get a link", credential: .secretKey,
+                method: .get, path: APIPath.link, summary: "Get a link", credential: .apiToken, scope: .linksRead,
                 answers: [.json(200, "The link", "Link")] + A.errors(read)),
             .init(
-                method: .patch, path: APIPath.link, summary: "Change a link", credential: .secretKey, body: "LinkPatch",
+                method: .patch, path: APIPath.link, summary: "Change a link", credential: .apiToken, scope: .linksWrite, body: "LinkPatch",
                 answers: [.json(200, "The link", "Link")] + A.errors(write + [403, 404])),
             .init(
-                method: .delete, path: APIPath.link, summary: "Delete a link", credential: .secretKey,
+                method: .delete, path: APIPath.link, summary: "Delete a link", credential: .apiToken, scope: .linksWrite,
                 answers: [.init(status: 204, summary: "Deleted")] + A.errors(read)),
             .init(
                 method: .get, path: APIPath.linkStats, summary: "The link's numbers over local days, from the counters kept on write",
-                credential: .secretKey,
+                credential: .apiToken, scope: .statsRead,
                 parameters: [
                     .init(
                         name: "from", place: .query, schema: WireSchemas.day,
@@ -128,7 +138,8 @@ extension OpenAPIOperation {
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
                 ] + Self.statsBuckets, answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
             .init(
-                method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .secretKey,
+                method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .apiToken,
+                scope: .linksRead,
                 parameters: [
                     .init(name: "format", place: .query, schema: JSONSchema.choice(["svg", "png"]).defaulting(.text("svg"))),
                     .init(name: "size", place: .query, schema: JSONSchema.integer(WireLimits.qrSize).defaulting(.number(256)), summary: "Pixels"),

@@ -74,7 +74,10 @@ struct Authorizer: Sendable {
     }
 
     private func chosenApp(access: Access, request: Request) throws -> String {
-        if let named = request.uri.queryParameters["app_id"], !named.isEmpty { return String(named) }
+        if let named = request.uri.queryParameters["app_id"] {
+            guard !named.isEmpty else { throw APIError.badRequest("'app_id' must not be empty") }
+            return String(named)
+        }
         let visible = access.visible(directory.current.apps.keys)
         guard visible.count == 1 else {
             throw APIError.unprocessable(

@@ -40,8 +40,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // Importing links exported from Firebase and Branch (CSV with quoted fields).
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
-        // Tests only: the end-to-end test talks to the real server over loopback.
+        // Single sign-on: the provider's discovery, keys and token endpoint; and the end-to-end
+        // tests, which talk to the real server over loopback.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
+        // Single sign-on: ID tokens verified against the provider's JWKS.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
     ],
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
@@ -82,6 +85,8 @@ let package = Package(
                 // Passwords (bcrypt) and the second factor (TOTP) of people's accounts.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdOTP", package: "hummingbird-auth"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -137,6 +142,8 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 // Page-model tests render templates with an object that records what they read.
                 .product(name: "Mustache", package: "swift-mustache"),
+                // The single sign-on test walks the provider's redirects itself.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -356,6 +356,18 @@ enum Migrations {
                 "CREATE INDEX audit_log_user ON audit_log (actor_user, id)",
             ]
         ),
+        (
+            18,
+            [
+                // A single sign-on under way: its state's hash, the nonce and PKCE verifier it
+                // was started with, used once by the callback (any instance), purged when old.
+                """
+                CREATE TABLE sso_logins (state_hash TEXT PRIMARY KEY, nonce TEXT NOT NULL, verifier TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+                  expires_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX sso_logins_expiry ON sso_logins (expires_at)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -260,7 +260,8 @@ struct PageModelTests {
         var message = MessagePage(heading: v("heading"), text: v("text"))
         message.title = v("title")
         return [
-            Sample(name: "sign in", page: SignInPage(email: v("email"), error: v("error"))),
+            Sample(name: "sign in", page: SignInPage(email: v("email"), error: v("error"), provider: v("provider"))),
+            Sample(name: "signed in from the provider", page: LandingPage()),
             Sample(name: "sign-in code", page: CodePage(error: v("error"))),
             Sample(name: "apps", page: signedIn(AppListPage(apps: [.init(id: v("id"), name: v("name"), hosts: v("hosts"), created: v("created"))]))),
             Sample(name: "password", page: password),

@@ -171,8 +171,15 @@ func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router
     let signIn = SignInController(
         store: parts.store, directory: parts.directory, people: parts.people,
         passwords: PasswordSignIn(store: parts.store, passwords: parts.passwords), addresses: parts.addresses, rateLimiter: parts.rateLimiter,
-        sessionHours: parts.settings.dashboardSessionHours, pages: pages
+        sessionHours: parts.settings.dashboardSessionHours, provider: parts.settings.singleSignOn?.name, pages: pages
     )
+    if let sso = parts.settings.singleSignOn {
+        SingleSignOnController(
+            client: OpenIDClient(settings: sso), settings: sso, store: parts.store, people: parts.peopleService, signIn: signIn,
+            address: DashboardAddress(dashboardHost: parts.settings.dashboardHost), addresses: parts.addresses, rateLimiter: parts.rateLimiter,
+            pages: pages
+        ).register(on: router)
+    }
     InvitationPagesController(store: parts.store, people: parts.peopleService, signIn: signIn, addresses: parts.addresses, pages: pages)
         .register(on: router)
     AccountController(store: parts.store, people: parts.peopleService, directory: parts.directory, pages: pages).register(on: signedIn)

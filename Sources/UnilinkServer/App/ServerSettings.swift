@@ -51,6 +51,8 @@ public struct ServerSettings: Sendable {
     /// takes about a quarter of a second on one core of a 2026 server
     /// (`Benchmarks/passwords.sh`), slow for a guesser, quick for a person.
     public var bcryptCost: UInt8 = 12
+    /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).
+    public var singleSignOn: SingleSignOnSettings?
 
     /// `maxConnections`, kept below the process's descriptor limit so the database and
     /// the association files always find one.
@@ -120,6 +122,7 @@ public struct ServerSettings: Sendable {
         dashboardHost = config.string(forKey: "dashboard_host").map { HostName.normalize($0) }.flatMap { $0.isEmpty ? nil : $0 }
         dashboardSessionHours = try Self.number(config, "dashboard_session_hours", in: 1...720, "a number of hours") ?? dashboardSessionHours
         bcryptCost = try Self.number(config, "bcrypt_cost", in: 10...16, "a bcrypt cost") ?? bcryptCost
+        singleSignOn = try Self.singleSignOn(config)
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
             ("audit_retention_days", \.auditDays),
@@ -140,6 +143,28 @@ public struct ServerSettings: Sendable {
         for (key, path) in budgets {
             if let megabytes = try Self.number(config, key, in: 1...65536, "a number of megabytes") { memory[keyPath: path] = megabytes << 20 }
         }
+    }
+
+    /// `UNILINK_OIDC_ISSUER` and the rest, or `nil` without an issuer; an issuer without its
+    /// client, or a setting that cannot be read, stops the start naming it.
+    private static func singleSignOn(_ config: ConfigReader) throws(SettingsError) -> SingleSignOnSettings? {
+        guard let issuer = config.string(forKey: "oidc_issuer").flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        if let problem = SingleSignOnSettings.problem(withIssuer: issuer) { throw SettingsError("UNILINK_OIDC_ISSUER '\(issuer)' \(problem)") }
+        guard let clientID = config.string(forKey: "oidc_client_id").flatMap({ $0.isEmpty ? nil : $0 }),
+            let secret = config.string(forKey: "oidc_client_secret", isSecret: true).flatMap({ $0.isEmpty ? nil : $0 })
+        else { throw SettingsError("UNILINK_OIDC_ISSUER is set: UNILINK_OIDC_CLIENT_ID and UNILINK_OIDC_CLIENT_SECRET are needed too") }
+        let domains = (config.string(forKey: "oidc_allowed_domains") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        let roles: GroupRoles
+        do {
+            roles = try GroupRoles(parsing: config.string(forKey: "oidc_group_roles") ?? "")
+        } catch {
+            throw SettingsError("UNILINK_OIDC_GROUP_ROLES: \(error.description)")
+        }
+        return SingleSignOnSettings(
+            issuer: issuer, clientID: clientID, clientSecret: secret,
+            allowedDomains: Set(domains), groupsClaim: config.string(forKey: "oidc_groups_claim").flatMap { $0.isEmpty ? nil : $0 },
+            groupRoles: roles, name: config.string(forKey: "oidc_name").flatMap { $0.isEmpty ? nil : $0 } ?? "single sign-on")
     }
 
     /// `UNILINK_<KEY>` as a number within `range` (a trailing `unit` allowed, as in `30s`),

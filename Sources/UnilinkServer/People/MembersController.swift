@@ -42,7 +42,8 @@ struct MembersController {
         let user =
             body.user.contains("@")
             ? try await people.store.user(email: User.normalize(email: body.user)) : try await people.store.user(id: body.user)
-        guard let user else { throw APIError.notFound("no person has the id or e-mail address '\(body.user)'") }
+        // 422, not 404: the app of the path exists; the person the body names does not.
+        guard let user else { throw APIError.unprocessable("unknown_user", "no person has the id or e-mail address '\(body.user)'") }
         try await people.setMember(appID: app.id, user: user, role: body.role, by: context.author)
         return try HTTPBody.json(Member(user: user.id, email: user.email, name: user.name, role: body.role.rawValue), status: .created)
     }

@@ -100,6 +100,42 @@ struct PeopleService: Sendable {
         return user
     }
 
+    /// A person's first sign-in through the organisation's provider: an account without a
+    /// password, with what their groups grant.
+    func createFromSingleSignOn(email: String, name: String, isOwner: Bool, roles: [String: Role], address: String?) async throws -> User {
+        let now = Date.now
+        let user = User(
+            id: "usr_" + Identifiers.random(16), email: User.normalize(email: email), name: Self.clean(name), isOwner: isOwner, createdAt: now,
+            updatedAt: now)
+        let known = roles.filter { changes.directory.current.apps[$0.key] != nil }
+        var fields: [String: AuditChange] = [
+            "email": AuditChange(before: nil, after: .string(user.email)), "owner": AuditChange(before: nil, after: .bool(isOwner)),
+            "via": AuditChange(before: nil, after: .string("single_sign_on")),
+        ]
+        for (app, role) in known { fields["role:\(app)"] = AuditChange(before: nil, after: .string(role.rawValue)) }
+        let author = ChangeAuthor(actor: AuditActor(.user, id: user.id, userID: user.id), address: address)
+        try await store.insert(user: user, roles: known, audit: [author.entry("user.create", "user", user.id, appID: nil, changes: fields, at: now)])
+        try await changes.peopleChanged()
+        return user
+    }
+
+    /// What the provider's groups grant a person at a sign-in: an owner stays one, a role is
+    /// raised, never lowered (what an admin gave by hand stays).
+    func grant(_ user: User, isOwner: Bool, roles: [String: Role], by author: ChangeAuthor) async throws -> User {
+        var user = user
+        if isOwner, !user.isOwner {
+            var raised = user
+            raised.isOwner = true
+            try await update(user, to: raised, by: author)
+            user = raised
+        }
+        let current = people.current.roles[user.id] ?? [:]
+        for (app, role) in roles where changes.directory.current.apps[app] != nil && (current[app].map { $0 < role } ?? true) {
+            try await setMember(appID: app, user: user, role: role, by: author)
+        }
+        return user
+    }
+
     /// Writes a changed account (name, owner, disabled, password, second factor) with the
     /// fields it changed.
     func update(_ old: User, to new: User, by author: ChangeAuthor) async throws {

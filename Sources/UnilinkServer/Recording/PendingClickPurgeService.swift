@@ -4,8 +4,8 @@ import ServiceLifecycle
 import UnilinkStorage
 
 /// Deletes pending clicks whose match window closed, every minute: with them go the
-/// last traces of the visitor's network. Expired dashboard sessions go too, and failed
-/// sign-ins older than the window that limits them. With several instances, one does it
+/// last traces of the visitor's network. Expired dashboard sessions go too, failed
+/// sign-ins older than the window that limits them, and single sign-ons never finished. With several instances, one does it
 /// each time.
 struct PendingClickPurgeService: Service {
     let store: SQLStore
@@ -18,6 +18,7 @@ struct PendingClickPurgeService: Service {
                 try await store.exclusively("purge") {
                     try await store.purgeSessions(before: .now)
                     try await store.purgeSignInFailures(before: .now.addingTimeInterval(-PasswordSignIn.failureWindow))
+                    try await store.purgeLogins(before: .now)
                     return try await store.purgePendingClicks(before: .now)
                 } ?? 0
             if purged > 0 { logger.debug("purged pending clicks", metadata: ["count": "\(purged)"]) }

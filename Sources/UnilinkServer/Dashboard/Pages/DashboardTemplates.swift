@@ -5,7 +5,7 @@
 /// drew itself.
 enum DashboardTemplates {
     static let all: [String: String] = [
-        "head": head, "foot": foot, "sign_in": signIn, "sign_in_code": signInCode, "apps": apps, "app": app, "app_form": appForm,
+        "head": head, "foot": foot, "sign_in": signIn, "sign_in_code": signInCode, "landing": landing, "apps": apps, "app": app, "app_form": appForm,
         "link": link, "link_form": linkForm, "numbers": numbers, "numbers_body": numbersBody, "debug": debug, "message": message,
         "password": password, "account": account, "two_factor": twoFactor, "people": people, "audit": audit,
     ]
@@ -46,7 +46,7 @@ enum DashboardTemplates {
         """#
 
     static let signIn = #"""
-        {{> head}}<h1>Sign in</h1><section><form method="post" action="/sign-in" id="sign-in">
+        {{> head}}<h1>Sign in</h1>{{#provider}}<section><a class="button" href="/sign-in/sso" id="sso">Sign in with {{provider}}</a></section>{{/provider}}<section><form method="post" action="/sign-in" id="sign-in">
         <label for="email">E-mail address</label><input type="email" id="email" name="email" value="{{email}}" autocomplete="username" required>
         <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
         <p><button type="submit">Sign in</button></p></form></section>
@@ -54,6 +54,10 @@ enum DashboardTemplates {
         <label for="token">Admin token or an app's secret key</label><input type="password" id="token" name="token" autocomplete="off" required>
         <p class="muted">The admin token is printed when the server first starts (or set with UNILINK_ADMIN_TOKEN). An app's secret key (sk_…) signs in to that app only.</p>
         <button type="submit">Sign in with the token</button></form></section></details>{{> foot}}
+        """#
+
+    static let landing = #"""
+        {{> head}}<h1>Signed in</h1><meta http-equiv="refresh" content="0;url=/"><p><a href="/" id="continue">Continue to the dashboard</a></p>{{> foot}}
         """#
 
     static let signInCode = #"""

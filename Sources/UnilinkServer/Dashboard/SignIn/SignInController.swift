@@ -16,6 +16,8 @@ struct SignInController {
     let addresses: ClientAddressResolver
     let rateLimiter: RateLimiter
     let sessionHours: Int
+    /// The organisation's provider's name, when single sign-on is set up.
+    let provider: String?
     let pages: DashboardPages
     static let signInPolicy = RateLimitPolicy(name: "dashboard_sign_in", quota: 10, window: 60)
     /// How long a sign-in waits for its second factor.
@@ -33,7 +35,7 @@ struct SignInController {
     }
 
     @Sendable func home(_ request: Request, context: DashboardContext) async throws -> Response {
-        guard let session = context.identity else { return pages.render(SignInPage(), session: nil) }
+        guard let session = context.identity else { return pages.render(SignInPage(provider: provider), session: nil) }
         let visible = directory.current.apps.values.filter { session.access.sees(app: $0.id) }
         if !session.access.isOwner, visible.count == 1, let only = visible.first { return .redirect(to: "/apps/\(only.id)") }
         return pages.render(AppListPage(visible, canCreate: session.allows(.appsWrite, app: nil)), session: session)
@@ -47,7 +49,7 @@ struct SignInController {
         let address = addresses.address(request, context)
         guard rateLimiter.check(Self.signInPolicy, key: RateLimiter.key("dashboard_sign_in", address)).allowed else {
             return pages.render(
-                SignInPage(error: "Too many sign-in attempts from this address; wait a minute and try again."),
+                SignInPage(error: "Too many sign-in attempts from this address; wait a minute and try again.", provider: provider),
                 session: nil, status: .tooManyRequests)
         }
         struct Form: Decodable {
@@ -66,11 +68,11 @@ struct SignInController {
         switch try await passwords.attempt(email: email, password: password, address: address) {
         case .tooManyFailures:
             return pages.render(
-                SignInPage(email: email, error: "Too many failed sign-ins for this account; wait 15 minutes and try again."),
+                SignInPage(email: email, error: "Too many failed sign-ins for this account; wait 15 minutes and try again.", provider: provider),
                 session: nil, status: .tooManyRequests)
         case .refused:
             return pages.render(
-                SignInPage(email: email, error: "That e-mail address and password do not match an account that can sign in."),
+                SignInPage(email: email, error: "That e-mail address and password do not match an account that can sign in.", provider: provider),
                 session: nil, status: .unauthorized)
         case .signedIn(let user):
             return try await open(user: user, awaitingCode: false, request: request, address: address, credential: "password")
@@ -91,7 +93,8 @@ struct SignInController {
             try await store.append(
                 audit: ChangeAuthor(actor: AuditActor(.anonymous, id: ""), address: address).entry(
                     "dashboard.sign_in_failed", "session", "", appID: nil))
-            return pages.render(SignInPage(error: "That is not a valid admin token or secret key."), session: nil, status: .unauthorized)
+            return pages.render(
+                SignInPage(error: "That is not a valid admin token or secret key.", provider: provider), session: nil, status: .unauthorized)
         }
         let (record, token) = newSession(userID: nil, appID: appID, request: request, address: address, awaitingCode: false)
         try await store.insert(session: record)
@@ -105,7 +108,12 @@ struct SignInController {
     }
 
     /// A session for `user`: signed in, or waiting for the second factor for a few minutes.
-    func open(user: User, awaitingCode: Bool, request: Request, address: String?, credential: String) async throws -> Response {
+    /// `landing` a page that moves on to `/` itself, for a sign-in that arrives from another
+    /// site (the provider's redirect): the session's cookie is `SameSite=Strict`, so a
+    /// redirect of that same navigation would arrive without it.
+    func open(user: User, awaitingCode: Bool, request: Request, address: String?, credential: String, landing: Bool = false) async throws
+        -> Response
+    {
         let (record, token) = newSession(userID: user.id, appID: nil, request: request, address: address, awaitingCode: awaitingCode)
         try await store.insert(session: record)
         if awaitingCode {
@@ -114,7 +122,12 @@ struct SignInController {
             return response
         }
         try await auditSignIn(user: user, record: record, address: address, credential: credential)
-        return signedIn(token: token, record: record, request: request)
+        guard landing else { return signedIn(token: token, record: record, request: request) }
+        var response = pages.render(LandingPage(), session: nil)
+        response.setCookie(
+            DashboardSession.cookie(
+                token: token, maxAge: Int(record.expiresAt.timeIntervalSince(record.createdAt)), secure: Self.cameOverTLS(request)))
+        return response
     }
 
     @Sendable func codeForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -146,7 +159,7 @@ struct SignInController {
         case .exhausted:
             try await store.deleteSession(tokenHash: record.tokenHash)
             return pages.render(
-                SignInPage(error: "Too many wrong codes; sign in again in 15 minutes."), session: nil, status: .tooManyRequests)
+                SignInPage(error: "Too many wrong codes; sign in again in 15 minutes.", provider: provider), session: nil, status: .tooManyRequests)
         }
     }
 

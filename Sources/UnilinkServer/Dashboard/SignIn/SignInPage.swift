@@ -5,6 +5,15 @@ struct SignInPage: DashboardPage {
     let title = "Sign in"
     var email: String?
     var error: String?
+    /// The organisation's provider, when single sign-on is set up.
+    var provider: String?
+    var session: PageSession?
+}
+
+/// Signed in from another site: the page moves on to the dashboard by itself.
+struct LandingPage: DashboardPage {
+    static let template = "landing"
+    let title = "Signed in"
     var session: PageSession?
 }
 

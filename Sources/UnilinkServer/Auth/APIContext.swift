@@ -7,6 +7,8 @@ import UnilinkCore
 struct APIContext: ChildRequestContext, VisitorContext {
     var coreContext: CoreRequestContextStorage
     let caller: Caller
+    /// What the caller may do, worked out once per request.
+    let access: Access
     let peerAddress: String?
     var clientAddress: String??
     var maxUploadSize: Int
@@ -22,15 +24,15 @@ struct APIContext: ChildRequestContext, VisitorContext {
         switch context.identity {
         case .some(.publishableKey), .none:
             throw APIError.unauthorized("send an API token, an app's secret key or the admin token as 'Authorization: Bearer <token>'")
-        case .some(let caller): self.caller = caller
+        case .some(let caller):
+            self.caller = caller
+            access = caller.access
         }
         coreContext = context.coreContext
         peerAddress = context.peerAddress
         clientAddress = context.clientAddress
         maxUploadSize = context.maxUploadSize
     }
-
-    var access: Access { caller.access }
 
     /// The route's app, as `Authorizer` granted it.
     var app: App {

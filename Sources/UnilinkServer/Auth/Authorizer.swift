@@ -32,9 +32,10 @@ struct Authorizer: Sendable {
     /// What `scope` on `target` grants `access`, or the error that refuses it: an app the
     /// caller cannot see is not found (its existence is not told), a scope it lacks is a
     /// 403 naming the scope.
-    func grant(_ scope: Scope?, _ target: Target, caller: Caller, request: Request, parameters: Parameters) async throws -> APIContext.Grant {
+    func grant(
+        _ scope: Scope?, _ target: Target, caller: Caller, access: Access, request: Request, parameters: Parameters
+    ) async throws -> APIContext.Grant {
         var grant = APIContext.Grant()
-        let access = caller.access
         let appID: String?
         switch target {
         case .ownAccount:
@@ -101,7 +102,8 @@ struct AuthorizeMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         var context = context
-        context.grant = try await authorizer.grant(scope, target, caller: context.caller, request: request, parameters: context.parameters)
+        context.grant = try await authorizer.grant(
+            scope, target, caller: context.caller, access: context.access, request: request, parameters: context.parameters)
         return try await next(request, context)
     }
 }

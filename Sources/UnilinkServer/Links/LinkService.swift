@@ -133,12 +133,6 @@ struct LinkService: Sendable {
         return links
     }
 
-    func ownLink(id: String, app: App) async throws -> Link {
-        guard let link = try await store.link(id: id) else { throw APIError.notFound("no link has the id '\(id)'") }
-        guard link.appID == app.id else { throw APIError.forbidden("the link '\(id)' belongs to another app") }
-        return link
-    }
-
     private static func checkSize(of bodies: [LinkBody]) throws {
         guard !bodies.isEmpty else { throw APIError.badRequest("the batch is empty") }
         guard bodies.count <= maxBatch else { throw APIError.badRequest("a batch holds at most \(maxBatch) links; got \(bodies.count)") }

@@ -77,7 +77,7 @@ struct LoopbackClient {
 
     func send(
         _ path: String, method: HTTPMethod = .GET, host: String = "127.0.0.1", userAgent: String? = nil,
-        bearer: String? = nil, key: String? = nil, json: String? = nil, headers extra: [(String, String)] = []
+        bearer: String? = nil, key: String? = nil, json: String? = nil, form: String? = nil, headers extra: [(String, String)] = []
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
@@ -90,6 +90,7 @@ struct LoopbackClient {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: json))
         }
+        if let form { request.body = .bytes(ByteBuffer(string: form)) }
         let response = try await client.execute(request, timeout: .seconds(15))
         let body = try await response.body.collect(upTo: 4 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))

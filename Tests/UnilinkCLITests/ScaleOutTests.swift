@@ -19,7 +19,55 @@ struct ScaleOutTests {
     @Test(.enabled(if: TestDatabase.postgresURL != nil || TestDatabase.required, "UNILINK_TEST_POSTGRES_URL is not set; .ci/run starts PostgreSQL"))
     func twoInstancesServeOneTruth() async throws {
         let server = try #require(TestDatabase.postgresURL, "UNILINK_REQUIRE_POSTGRES is set but UNILINK_TEST_POSTGRES_URL is not")
-        try await Self.withTwoInstances(on: server) { a, b in _ = try await Self.oneTruth(a, b) }
+        try await Self.withTwoInstances(on: server) { a, b in
+            let (linkID, secret) = try await Self.oneTruth(a, b)
+            try await Self.people(a, b, linkID: linkID, secret: secret)
+        }
+    }
+
+    /// A token made, narrowed, revoked on A; a session opened on A and its person disabled
+    /// there: B follows within the change feed's second (sessions at once: B reads them from
+    /// the database on every page).
+    static func people(_ a: LoopbackClient, _ b: LoopbackClient, linkID: String, secret: String) async throws {
+        struct Created: Decodable {
+            struct User: Decodable { let id: String }
+            struct Invitation: Decodable { let url: String }
+            let user: User
+            let invitation: Invitation
+        }
+        struct Apps: Decodable { let data: [AppBody] }
+        let apps = try JSONDecoder().decode(Apps.self, from: Data(try await a.send("/v1/apps", bearer: admin).body.utf8))
+        let appID = try #require(apps.data.first { $0.name == "Scale" }?.id)
+        let invited = try await a.send(
+            "/v1/users", method: .POST, bearer: admin, json: #"{"email": "ci@scale.example", "apps": {"\#(appID)": "editor"}}"#)
+        #expect(invited.status == 201, "\(invited.body)")
+        let created = try JSONDecoder().decode(Created.self, from: Data(invited.body.utf8))
+        let made = try await a.send(
+            "/v1/tokens", method: .POST, bearer: admin, json: #"{"name": "CI", "scopes": ["links:read"], "user": "\#(created.user.id)"}"#)
+        #expect(made.status == 201, "\(made.body)")
+        let token = String(try #require(made.body.firstMatch(of: /"token":"(ulpat_[A-Za-z0-9]+)"/)?.1))
+        let tokenID = String(try #require(made.body.firstMatch(of: /"id":"(tok_[A-Za-z0-9]+)"/)?.1))
+        func onB() async throws -> Int { try await b.send("/v1/links/\(linkID)", bearer: token).status }
+        #expect(try await within(seconds: 1) { try await onB() == 200 }, "B knows a token made on A")
+        #expect(try await a.send("/v1/apps/\(appID)/members/\(created.user.id)", method: .DELETE, bearer: admin).status == 204)
+        #expect(try await within(seconds: 1) { try await onB() == 403 }, "B follows a role removed on A")
+        let readded = try await a.send(
+            "/v1/apps/\(appID)/members", method: .POST, bearer: admin, json: #"{"user": "ci@scale.example", "role": "viewer"}"#)
+        #expect(readded.status == 201)
+        #expect(try await within(seconds: 1) { try await onB() == 200 })
+        #expect(try await a.send("/v1/tokens/\(tokenID)", method: .DELETE, bearer: admin).status == 204)
+        #expect(try await within(seconds: 1) { try await onB() == 401 }, "B refuses a token revoked on A")
+
+        // A session opened on A works on B, and ends on B when A disables its person.
+        let invitation = String(try #require(created.invitation.url.firstMatch(of: /\/invitations\/[A-Za-z0-9]+$/)?.0))
+        let accepted = try await a.send(
+            invitation, method: .POST, form: "password=correct+horse+battery&confirm=correct+horse+battery",
+            headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(accepted.status == 303, "\(accepted.body)")
+        let cookie = String(try #require(accepted.headers.first(name: "set-cookie")?.split(separator: ";").first))
+        #expect(try await b.send("/account", headers: [("Cookie", cookie)]).status == 200)
+        #expect(try await a.send("/v1/users/\(created.user.id)", method: .PATCH, bearer: admin, json: #"{"disabled": true}"#).status == 200)
+        #expect(try await b.send("/account", headers: [("Cookie", cookie)]).status == 303, "the session ended everywhere at once")
     }
 
     @Test(

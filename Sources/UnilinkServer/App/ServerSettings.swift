@@ -47,9 +47,9 @@ public struct ServerSettings: Sendable {
     public var dashboardHost: String?
     /// How long a dashboard sign-in lasts (`UNILINK_DASHBOARD_SESSION_HOURS`).
     public var dashboardSessionHours = 12
-    /// bcrypt's cost for people's passwords (`UNILINK_BCRYPT_COST`, 2^cost rounds): 12
-    /// takes about a quarter of a second on one core of a 2026 server
-    /// (`Benchmarks/passwords.sh`), slow for a guesser, quick for a person.
+    /// bcrypt's cost for people's passwords (`UNILINK_BCRYPT_COST`, 2^cost rounds): at 12 a
+    /// sign-in took 0.2 s on one core of a 2-core VM (`Benchmarks/passwords.sh`: 10 is 55 ms,
+    /// 13 is 0.39 s), slow for a guesser, quick for a person.
     public var bcryptCost: UInt8 = 12
     /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).
     public var singleSignOn: SingleSignOnSettings?

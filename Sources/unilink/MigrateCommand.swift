@@ -12,18 +12,10 @@ struct MigrateCommand: AsyncParsableCommand {
         abstract: "Apply the database migrations and exit."
     )
 
-    @Option(help: "sqlite:///path/file.sqlite or postgres://... (UNILINK_DATABASE_URL, default unilink.sqlite).") var databaseURL: String?
+    @Option(help: ArgumentHelp(stringLiteral: DatabaseOption.help)) var databaseURL: String?
 
     func run() async throws {
-        let text = databaseURL ?? ProcessInfo.processInfo.environment["UNILINK_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let location: DatabaseLocation
-        do {
-            location = try text.map { try DatabaseLocation($0) } ?? .defaultLocation
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        var logger = Logger(label: "unilink")
-        logger.logLevel = .warning
+        let location = try DatabaseOption.location(databaseURL), logger = DatabaseOption.logger
         let store: SQLStore
         do {
             store = try await SQLStore.open(location, migrate: true, logger: logger, progress: UpgradeProgressLog().report)

@@ -17,20 +17,12 @@ struct UsersCommand: AsyncParsableCommand {
             abstract: "Print a one-time link that makes an owner (new, or an existing account locked out).")
 
         @Option(help: "The owner's e-mail address.") var owner: String
-        @Option(help: "sqlite:///path/file.sqlite or postgres://... (UNILINK_DATABASE_URL, default unilink.sqlite).") var databaseURL: String?
+        @Option(help: ArgumentHelp(stringLiteral: DatabaseOption.help)) var databaseURL: String?
         @Option(help: "Where people open the dashboard (default: https://UNILINK_DASHBOARD_HOST, else http://localhost:8080).") var url: String?
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
-            let text = databaseURL ?? environment["UNILINK_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            let location: DatabaseLocation
-            do {
-                location = try text.map { try DatabaseLocation($0) } ?? .defaultLocation
-            } catch {
-                throw ValidationError("\(error)")
-            }
-            var logger = Logger(label: "unilink")
-            logger.logLevel = .warning
+            let location = try DatabaseOption.location(databaseURL), logger = DatabaseOption.logger
             let store: SQLStore
             do {
                 store = try await SQLStore.open(location, migrate: true, logger: logger, progress: UpgradeProgressLog().report)

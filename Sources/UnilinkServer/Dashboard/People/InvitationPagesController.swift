@@ -37,22 +37,16 @@ struct InvitationPagesController {
         let token = try context.parameters.require("token")
         guard try await SetupLink.isValid(token, store: store) else { return expired(setup: true) }
         let form = try await DashboardForm.decode(Form.self, request, context)
-        var page = PasswordPage(setup: true, action: SetupLink.path(token), email: form.email ?? "", name: form.name ?? "")
-        if let problem = Self.mismatch(form) {
-            page.error = problem
-            return pages.render(page, session: nil, status: .badRequest)
-        }
+        let page = PasswordPage(setup: true, action: SetupLink.path(token), email: form.email ?? "", name: form.name ?? "")
         let address = addresses.address(request, context)
-        let user: User?
-        do {
-            user = try await people.createFirstOwner(email: form.email ?? "", name: form.name ?? "", password: form.password ?? "", address: address)
-        } catch let error as APIError {
-            page.error = Self.sentence(error.message)
-            return pages.render(page, session: nil, status: error.status)
+        return try await choose(form, on: page, request: request, address: address, credential: "setup_link") {
+            guard
+                let user = try await people.createFirstOwner(
+                    email: form.email ?? "", name: form.name ?? "", password: form.password ?? "", address: address)
+            else { return nil }
+            try await store.setSetting(SetupLink.settingName, to: "")
+            return user
         }
-        guard let user else { return expired(setup: true) }
-        try await store.setSetting(SetupLink.settingName, to: "")
-        return try await signIn.open(user: user, awaitingCode: false, request: request, address: address, credential: "setup_link")
     }
 
     @Sendable func invitationForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,21 +62,32 @@ struct InvitationPagesController {
         let token = try context.parameters.require("token")
         guard let invitation = try await store.openInvitation(tokenHash: Identifiers.hash(token), at: .now) else { return expired(setup: false) }
         let form = try await DashboardForm.decode(Form.self, request, context)
-        var page = PasswordPage(setup: false, action: "/invitations/\(token)", email: invitation.email, name: form.name ?? "", fixedEmail: true)
+        let page = PasswordPage(setup: false, action: "/invitations/\(token)", email: invitation.email, name: form.name ?? "", fixedEmail: true)
+        let address = addresses.address(request, context)
+        return try await choose(form, on: page, request: request, address: address, credential: "invitation") {
+            try await people.accept(token: token, name: form.name ?? "", password: form.password ?? "", address: address)
+        }
+    }
+
+    /// A password chosen on `page`: checked, then `make` makes the account (nil: the link
+    /// was used meanwhile), and the person is signed in; a refusal is the page again saying why.
+    private func choose(
+        _ form: Form, on page: PasswordPage, request: Request, address: String?, credential: String, make: () async throws -> User?
+    ) async throws -> Response {
+        var page = page
         if let problem = Self.mismatch(form) {
             page.error = problem
             return pages.render(page, session: nil, status: .badRequest)
         }
-        let address = addresses.address(request, context)
         let user: User?
         do {
-            user = try await people.accept(token: token, name: form.name ?? "", password: form.password ?? "", address: address)
+            user = try await make()
         } catch let error as APIError {
             page.error = Self.sentence(error.message)
             return pages.render(page, session: nil, status: error.status)
         }
-        guard let user else { return expired(setup: false) }
-        return try await signIn.open(user: user, awaitingCode: false, request: request, address: address, credential: "invitation")
+        guard let user else { return expired(setup: credential == "setup_link") }
+        return try await signIn.open(user: user, awaitingCode: false, request: request, address: address, credential: credential)
     }
 
     private static func mismatch(_ form: Form) -> String? {

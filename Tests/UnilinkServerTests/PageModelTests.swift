@@ -218,7 +218,8 @@ struct PageModelTests {
 
         var account = signedIn(
             AccountPage(
-                user: User(id: "u", email: "e", name: "n", isOwner: true, createdAt: .now, updatedAt: .now), sessions: [], current: "",
+                user: User(id: "u", email: "e", name: "n", passwordHash: "h", isOwner: true, createdAt: .now, updatedAt: .now), sessions: [],
+                current: "",
                 tokens: [], apps: []))
         account.email = v("email")
         account.name = v("name")

@@ -285,6 +285,36 @@ struct PeopleTests {
         }
     }
 
+    /// The account page lists where the person is signed in; one session ends another, or
+    /// all the others at once, and the log says so.
+    @Test func sessionsAreListedAndEnded() async throws {
+        try await TestServer.run { client in
+            let person = try await Self.person(client, "olga@example.com", owner: true)
+            let laptop = try await Self.signIn(client, person.email, address: "203.0.113.1")
+            let phone = try await Self.signIn(client, person.email, address: "203.0.113.2")
+            let tablet = try await Self.signIn(client, person.email, address: "203.0.113.3")
+            let page = try await client.execute(uri: "/account", method: .get, headers: [.cookie: laptop])
+            let ids = page.text.matches(of: /action="\/account\/sessions\/([A-Za-z0-9]{12})\/end"/).map { String($0.1) }
+            #expect(ids.count == 4, "the invitation's session and three more: \(ids)")
+            let csrf = String(try #require(page.text.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1))
+            // Newest first: the tablet's, the phone's, the laptop's, the invitation's.
+            let ended = try await client.execute(
+                uri: "/account/sessions/\(ids[1])/end", method: .post, headers: Self.form.merging([.cookie: laptop]),
+                body: ByteBuffer(string: "csrf=\(csrf)"))
+            #expect(ended.status == .ok)
+            #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: phone]).headers[.location] == "/")
+            #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: tablet]).status == .ok)
+            let others = try await client.execute(
+                uri: "/account/sessions/end-others", method: .post, headers: Self.form.merging([.cookie: laptop]),
+                body: ByteBuffer(string: "csrf=\(csrf)"))
+            #expect(others.text.contains("Signed out of 2 other sessions"))
+            #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: tablet]).headers[.location] == "/")
+            #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: laptop]).status == .ok, "this one stays")
+            let log = try await client.send(.get, "/v1/audit?user=\(person.id)", bearer: TestServer.adminToken).text
+            #expect(log.contains("dashboard.session.end") && log.contains("dashboard.session.end_others"))
+        }
+    }
+
     /// Every change through the API and the dashboard leaves one entry naming the person
     /// (and, through a token, the token).
     @Test func everyChangeNamesThePersonOrTheirToken() async throws {

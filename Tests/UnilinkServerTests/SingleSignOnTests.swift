@@ -146,6 +146,8 @@ struct SingleSignOnTests {
                 let session = try #require(signedIn.session)
                 let people = try await client.execute(uri: "/people", method: .get, headers: [.cookie: session])
                 #expect(people.status == .ok && people.text.contains("ana@example.com"), "an owner, by the group")
+                let account = try await client.execute(uri: "/account", method: .get, headers: [.cookie: session])
+                #expect(account.text.contains("id=\"no-password\"") && !account.text.contains("id=\"two-factor-on\""), "no password here")
                 // The same state again: used once.
                 let replay = try await client.execute(uri: callback, method: .get, headers: [.cookie: cookie])
                 #expect(replay.status == .badRequest && replay.text.contains("used already"))

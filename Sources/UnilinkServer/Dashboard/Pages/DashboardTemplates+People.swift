@@ -13,14 +13,15 @@ extension DashboardTemplates {
     static let account = #"""
         {{> head}}<h1>Your account</h1>{{#newToken}}<section class="notice"><strong>New API token (shown once):</strong> <code id="new-token">{{newToken}}</code> <button class="secondary" data-copy="{{newToken}}">Copy</button></section>{{/newToken}}
         <section><div class="grid"><div><label>E-mail address</label>{{email}}</div><div><label>Name</label>{{name}}</div><div><label>Role</label>{{#owner}}Owner{{/owner}}{{^owner}}Member of the apps listed on the home page{{/owner}}</div></div></section>
-        <h2>Password</h2><section><form method="post" action="/account/password" id="password-change"><input type="hidden" name="csrf" value="{{session.csrf}}">
+        {{^hasPassword}}<h2>Password</h2><section><p id="no-password">You sign in through your organisation's provider, which asks for your password and second factor.</p></section>{{/hasPassword}}
+        {{#hasPassword}}<h2>Password</h2><section><form method="post" action="/account/password" id="password-change"><input type="hidden" name="csrf" value="{{session.csrf}}">
         <div class="grid"><div><label for="current">Current password</label><input type="password" id="current" name="current" autocomplete="current-password" required></div>
         <div><label for="new-password">New password</label><input type="password" id="new-password" name="password" autocomplete="new-password" minlength="10" required></div>
         <div><label for="confirm">New password again</label><input type="password" id="confirm" name="confirm" autocomplete="new-password" minlength="10" required></div></div>
         <p><button type="submit">Change password</button></p></form></section>
         <h2>Two-factor sign-in</h2><section>{{#twoFactor}}<p id="two-factor-state">On: signing in asks for a code from your authenticator app.</p>
         <form method="post" action="/account/two-factor/disable" class="row"><input type="hidden" name="csrf" value="{{session.csrf}}"><input type="password" name="current" placeholder="Your password" aria-label="Your password" style="flex:1" required><button class="secondary">Turn off</button></form>{{/twoFactor}}
-        {{^twoFactor}}<p id="two-factor-state">Off.</p><a class="button" href="/account/two-factor" id="two-factor-on">Turn on</a>{{/twoFactor}}</section>
+        {{^twoFactor}}<p id="two-factor-state">Off.</p><a class="button" href="/account/two-factor" id="two-factor-on">Turn on</a>{{/twoFactor}}</section>{{/hasPassword}}
         <h2>Where you are signed in</h2><section><table id="sessions"><thead><tr><th>Signed in</th><th>From</th><th>Browser</th><th></th></tr></thead><tbody>
         {{#sessions}}<tr><td>{{opened}}{{#current}} <strong>(this one)</strong>{{/current}}</td><td><code>{{address}}</code></td><td class="muted">{{agent}}</td><td><form method="post" action="/account/sessions/{{id}}/end"><input type="hidden" name="csrf" value="{{session.csrf}}"><button class="secondary">Sign out</button></form></td></tr>{{/sessions}}
         </tbody></table><form method="post" action="/account/sessions/end-others"><input type="hidden" name="csrf" value="{{session.csrf}}"><p><button class="secondary" id="end-others">Sign out everywhere else</button></p></form></section>

@@ -6,7 +6,7 @@ import UnilinkStorage
 /// A person's own account: their password, their second factor, where they are signed in
 /// (each session can be ended, or all but this one), and their API tokens.
 struct AccountController {
-    let store: any SessionStore & PeopleStore
+    let store: any SessionStore & PeopleStore & AuditStore
     let people: PeopleService
     let directory: HostDirectory
     let pages: DashboardPages
@@ -55,6 +55,9 @@ struct AccountController {
 
     @Sendable func twoFactorForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = try person(context)
+        guard user.passwordHash != nil else {
+            throw DashboardError.forbidden("You sign in through your organisation's provider: it asks for the second factor.")
+        }
         return pages.render(TwoFactorPage(secret: SecondFactor.newSecret(), account: user.email), session: context.session)
     }
 
@@ -68,6 +71,9 @@ struct AccountController {
     /// the person out.
     @Sendable func enableTwoFactor(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = try person(context)
+        guard user.passwordHash != nil else {
+            throw DashboardError.forbidden("You sign in through your organisation's provider: it asks for the second factor.")
+        }
         let form = try await DashboardForm.decode(TwoFactorForm.self, request, context)
         try context.session.checkCSRF(form.csrf)
         let secret = form.secret ?? ""
@@ -109,6 +115,8 @@ struct AccountController {
         guard let session = try await store.sessions(userID: user.id, at: .now).first(where: { $0.tokenHash.hasPrefix(id) && id.count >= 12 })
         else { throw DashboardError.notFound("No session of yours has that id.") }
         try await store.deleteSession(tokenHash: session.tokenHash)
+        let ended = String(session.tokenHash.prefix(DashboardSession.auditIDLength))
+        try await store.append(audit: context.author.entry("dashboard.session.end", "session", ended, appID: nil))
         if session.tokenHash == context.session.tokenHash { return .redirect(to: "/") }
         return try await page(context, notice: "That session is signed out.")
     }
@@ -117,6 +125,10 @@ struct AccountController {
         let user = try person(context)
         try context.session.checkCSRF(try await DashboardForm.decode(CSRFForm.self, request, context).csrf)
         let ended = try await store.deleteSessions(userID: user.id, except: context.session.tokenHash)
+        try await store.append(
+            audit: context.author.entry(
+                "dashboard.session.end_others", "user", user.id, appID: nil,
+                changes: ["sessions": AuditChange(before: .number(Double(ended)), after: .number(0))]))
         return try await page(context, notice: "Signed out of \(ended) other session\(ended == 1 ? "" : "s").")
     }
 

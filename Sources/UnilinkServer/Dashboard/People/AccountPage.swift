@@ -39,6 +39,8 @@ struct AccountPage: DashboardPage {
     var name: String
     var owner: Bool
     var twoFactor: Bool
+    /// People who sign in through the provider have no password here, and no second factor.
+    var hasPassword: Bool
     var sessions: [Session]
     var tokens: [Token]
     var scopes: [ScopeChoice]
@@ -54,6 +56,7 @@ struct AccountPage: DashboardPage {
         name = user.name
         owner = user.isOwner
         twoFactor = user.totpSecret != nil
+        hasPassword = user.passwordHash != nil
         self.sessions = sessions.map { record in
             Session(
                 id: String(record.tokenHash.prefix(DashboardSession.auditIDLength)), opened: Timestamp.format(record.createdAt),

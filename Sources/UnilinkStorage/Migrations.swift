@@ -368,6 +368,18 @@ enum Migrations {
                 "CREATE INDEX sso_logins_expiry ON sso_logins (expires_at)",
             ]
         ),
+        (
+            19,
+            [
+                // An app's webhooks. The secret is kept as is: signing needs it.
+                """
+                CREATE TABLE webhooks (id TEXT PRIMARY KEY, app_id TEXT NOT NULL, url TEXT NOT NULL, events TEXT NOT NULL, link_id TEXT,
+                  campaign TEXT, automated BIGINT NOT NULL, enabled BIGINT NOT NULL, secret TEXT NOT NULL, previous_secret TEXT,
+                  previous_until BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX webhooks_app ON webhooks (app_id, id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

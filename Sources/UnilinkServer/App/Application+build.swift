@@ -248,6 +248,8 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     UsersController(people: people, address: DashboardAddress(dashboardHost: settings.dashboardHost)).register(
         on: management(APIPath.users), authorizer: authorizer)
     MembersController(people: people).register(on: management(APIPath.appMembers), authorizer: authorizer)
+    WebhooksController(store: parts.store, destination: settings.webhookDestination).register(
+        on: management(APIPath.appWebhooks), authorizer: authorizer)
     TokensController(people: people).register(on: management(APIPath.tokens), authorizer: authorizer)
     MeController(people: parts.people).register(on: management(APIPath.me), authorizer: authorizer)
     let sdkBodyBytes = 8192

@@ -51,6 +51,9 @@ public struct ServerSettings: Sendable {
     /// sign-in took 0.2 s on one core of a 2-core VM (`Benchmarks/passwords.sh`: 10 is 55 ms,
     /// 13 is 0.39 s), slow for a guesser, quick for a person.
     public var bcryptCost: UInt8 = 12
+    /// Where webhooks may go beyond the public internet (`UNILINK_WEBHOOK_ALLOW_PRIVATE`,
+    /// `UNILINK_WEBHOOK_ALLOW_LOOPBACK_HTTP`).
+    var webhookDestination = WebhookDestination()
     /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).
     public var singleSignOn: SingleSignOnSettings?
 
@@ -123,6 +126,8 @@ public struct ServerSettings: Sendable {
         dashboardSessionHours = try Self.number(config, "dashboard_session_hours", in: 1...720, "a number of hours") ?? dashboardSessionHours
         bcryptCost = try Self.number(config, "bcrypt_cost", in: 10...16, "a bcrypt cost") ?? bcryptCost
         singleSignOn = try Self.singleSignOn(config)
+        webhookDestination.allowsPrivateAddresses = config.bool(forKey: "webhook_allow_private", default: false)
+        webhookDestination.allowsLoopbackHTTP = config.bool(forKey: "webhook_allow_loopback_http", default: false)
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
             ("audit_retention_days", \.auditDays),

@@ -9,7 +9,8 @@ import UnilinkCore
 /// server against the document.
 enum OpenAPIDocument {
     static var operations: [OpenAPIOperation] {
-        OpenAPIOperation.apps + OpenAPIOperation.audit + OpenAPIOperation.people + OpenAPIOperation.links + OpenAPIOperation.sdk
+        OpenAPIOperation.apps + OpenAPIOperation.audit + OpenAPIOperation.people + OpenAPIOperation.webhooks + OpenAPIOperation.links
+            + OpenAPIOperation.sdk
             + OpenAPIOperation.compatibility
             + OpenAPIOperation.everyHost
     }

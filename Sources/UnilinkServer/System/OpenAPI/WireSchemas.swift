@@ -21,7 +21,7 @@ enum WireSchemas {
             "FirebaseShortLinkRequest": firebaseRequest.asRequest, "FirebaseShortLink": firebaseAnswer, "GoogleError": googleError,
             "BranchLinkRequest": branchRequest.asRequest, "BranchError": branchError,
             "BranchBulkRequest": .array(.ref("BranchLinkRequest"), max: WireLimits.batchLinks.upperBound),
-        ].merging(people) { first, _ in first }
+        ].merging(people) { first, _ in first }.merging(webhooks) { first, _ in first }
     }
 
     static let error = JSONSchema.object(

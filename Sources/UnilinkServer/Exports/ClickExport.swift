@@ -24,7 +24,9 @@ struct ClickExport: AsyncSequence, Sendable {
         self.appID = appID
         window = try StatsWindow(from: query["from"], to: query["to"], granularity: nil, tz: query["tz"], now: now)
         func value(_ name: String, _ allowed: [String]?) throws(StatsWindow.Problem) -> String? {
-            guard let text = query[name], !text.isEmpty else { return nil }
+            guard let text = query[name] else { return nil }
+            // Given but empty is a mistake in the caller's query, not "no filter".
+            guard !text.isEmpty else { throw StatsWindow.Problem(parameter: name, message: "'\(name)' must not be empty") }
             if let allowed, !allowed.contains(text) {
                 throw StatsWindow.Problem(parameter: name, message: "'\(name)' must be \(allowed.joined(separator: ", "))")
             }

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import UnilinkAPI
 import UnilinkCore
+import UnilinkStorage
 
 @testable import UnilinkServer
 
@@ -282,6 +283,23 @@ struct PeopleTests {
                 uri: "/sign-in/code", method: .post, headers: Self.form.merging([.cookie: pending]), body: ByteBuffer(string: "code=\(next)"))
             #expect(right.status == .seeOther && right.headers[.location] == "/")
             #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: pending]).status == .ok)
+        }
+    }
+
+    /// A person another instance made a moment ago (not yet in this instance's directory:
+    /// here, written straight to the database) is signed in by their session all the same.
+    @Test func aPersonNotYetInTheDirectoryIsSignedInFromTheDatabase() async throws {
+        let (app, parts) = try await buildApplicationAndParts(settings: TestServer.settings(), announce: { _ in })
+        try await app.test(.router) { client in
+            let now = Date.now, token = DashboardSession.newToken()
+            let user = User(id: "usr_elsewhere", email: "new@example.com", name: "New", isOwner: false, createdAt: now, updatedAt: now)
+            try await parts.store.insert(user: user, roles: [:], audit: [])
+            #expect(parts.people.current.users[user.id] == nil, "this instance has not heard of them")
+            try await parts.store.insert(
+                session: DashboardSessionRecord(
+                    tokenHash: Identifiers.hash(token), userID: user.id, appID: nil, createdAt: now, expiresAt: now.addingTimeInterval(600)))
+            let page = try await client.execute(uri: "/account", method: .get, headers: [.cookie: "\(DashboardSession.cookieName)=\(token)"])
+            #expect(page.status == .ok && page.text.contains("new@example.com"), "\(page.status)")
         }
     }
 

@@ -42,7 +42,7 @@ struct DashboardSession: Sendable {
 
     /// The session of the request's cookie, if it is stored, current, past its second
     /// factor, and its person (or app) still there and enabled.
-    static func find(_ request: Request, store: any SessionStore, directory: HostDirectory, people: PeopleDirectory) async throws
+    static func find(_ request: Request, store: any SessionStore & PeopleStore, directory: HostDirectory, people: PeopleDirectory) async throws
         -> DashboardSession?
     {
         guard let token = cookieToken(request), let record = try await store.session(tokenHash: Identifiers.hash(token), at: .now),
@@ -50,7 +50,11 @@ struct DashboardSession: Sendable {
         else { return nil }
         if let userID = record.userID {
             let snapshot = people.current
-            guard let user = snapshot.users[userID], !user.isDisabled else { return nil }
+            // A person made on another instance a moment ago may not have reached this one's
+            // directory yet: the database says whether they exist.
+            var found = snapshot.users[userID]
+            if found == nil { found = try await store.user(id: userID) }
+            guard let user = found, !user.isDisabled else { return nil }
             return DashboardSession(token: token, user: user, appID: nil, access: snapshot.access(of: user))
         }
         if let appID = record.appID {

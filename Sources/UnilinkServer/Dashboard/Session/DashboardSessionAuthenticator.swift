@@ -9,7 +9,7 @@ import UnilinkStorage
 struct DashboardSessionAuthenticator: AuthenticatorMiddleware {
     typealias Context = DashboardContext
 
-    let store: any SessionStore
+    let store: any SessionStore & PeopleStore
     let directory: HostDirectory
     let people: PeopleDirectory
 

@@ -15,6 +15,58 @@ struct WebhookSignatureTests {
         #expect(signature == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
     }
 
+    static var verifierRequired: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_STANDARDWEBHOOKS"] != nil }
+    static var verifierAvailable: Bool { python(["-c", "import standardwebhooks"]).status == 0 }
+
+    static func python(_ arguments: [String], input: String = "") -> (status: Int32, output: String) {
+        let process = Process(), output = Pipe(), stdin = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = stdin
+        guard (try? process.run()) != nil else { return (-1, "python3 did not start") }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// PyPI's `standardwebhooks`, the specification's reference verifier, accepts what we
+    /// sign (with one secret, and with either of two during a rotation) and refuses a body
+    /// changed after signing.
+    @Test(.enabled(if: verifierAvailable || verifierRequired, "standardwebhooks (PyPI) is not installed; .ci/run installs it"))
+    func theReferenceVerifierAcceptsOurSignatures() throws {
+        let old = WebhookSigner.newSecret(), new = WebhookSigner.newSecret()
+        let keys = [try #require(WebhookSigner.key(of: new)), try #require(WebhookSigner.key(of: old))]
+        let body = #"{"type":"install","timestamp":"2026-11-25T14:02:11Z","data":{"link_id":"lnk_1","match_type":"deterministic"}}"#
+        let timestamp = Int64(Date.now.timeIntervalSince1970)
+        let signature = WebhookSigner.signature(id: "msg_unilink_1", timestamp: timestamp, body: Data(body.utf8), keys: keys)
+        let cases: [[String: String]] = [
+            ["secret": new, "body": body, "expect": "ok"], ["secret": old, "body": body, "expect": "ok"],
+            ["secret": new, "body": body.replacingOccurrences(of: "lnk_1", with: "lnk_2"), "expect": "refused"],
+            ["secret": WebhookSigner.newSecret(), "body": body, "expect": "refused"],
+        ]
+        let script = """
+            import json, sys
+            from standardwebhooks.webhooks import Webhook
+            cases, headers = json.load(sys.stdin)
+            for case in cases:
+                try:
+                    Webhook(case["secret"]).verify(case["body"], headers)
+                    got = "ok"
+                except Exception:
+                    got = "refused"
+                print(case["expect"] == got, got)
+            """
+        let headers = ["webhook-id": "msg_unilink_1", "webhook-timestamp": String(timestamp), "webhook-signature": signature]
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: [cases, headers]), as: UTF8.self)
+        let run = Self.python(["-c", script], input: input)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.split(separator: "\n").map { $0.hasPrefix("True") } == [true, true, true, true], "\(run.output)")
+    }
+
     @Test func secretsAreNewEachTimeAndTwoSecretsSignTwice() throws {
         let first = WebhookSigner.newSecret(), second = WebhookSigner.newSecret()
         #expect(first != second && first.hasPrefix("whsec_"))

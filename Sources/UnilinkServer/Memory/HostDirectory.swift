@@ -74,10 +74,7 @@ final class HostDirectory: Sendable {
     }
 
     private let snapshot = Mutex(Snapshot())
-    /// Reloads started and the latest applied: reloads overlap (an instance's own change,
-    /// another's announcement, the periodic one), and one that read the database earlier
-    /// must not replace what a later one read.
-    private let reloads = Mutex((started: UInt64(0), applied: UInt64(0)))
+    private let reloads = ReloadGenerations()
 
     var current: Snapshot { snapshot.withLock { $0 } }
 
@@ -94,20 +91,11 @@ final class HostDirectory: Sendable {
     }
 
     /// A reload's number, taken before it reads the database.
-    func startReload() -> UInt64 {
-        reloads.withLock { state in
-            state.started += 1
-            return state.started
-        }
-    }
+    func startReload() -> UInt64 { reloads.start() }
 
     /// What reload `generation` read, unless a reload started after it was applied already.
     func apply(_ next: Snapshot, generation: UInt64) {
-        reloads.withLock { state in
-            guard generation > state.applied else { return }
-            state.applied = generation
-            snapshot.withLock { $0 = next }
-        }
+        reloads.apply(generation) { snapshot.withLock { $0 = next } }
     }
 
     static func read(apps: [App], keys: [AppKey], adminHash: String?) -> Snapshot {

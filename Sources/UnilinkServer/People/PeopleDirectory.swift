@@ -26,7 +26,7 @@ final class PeopleDirectory: Sendable {
     }
 
     private let snapshot = Mutex(Snapshot())
-    private let reloads = Mutex((started: UInt64(0), applied: UInt64(0)))
+    private let reloads = ReloadGenerations()
     /// When tokens were used, since the last write of it.
     private let usage = Mutex([String: Date]())
     /// The last time noted per token: a token used a thousand times a second is noted once a minute.
@@ -35,21 +35,14 @@ final class PeopleDirectory: Sendable {
     var current: Snapshot { snapshot.withLock { $0 } }
 
     func reload(from store: some PeopleStore) async throws {
-        let generation = reloads.withLock { state in
-            state.started += 1
-            return state.started
-        }
+        let generation = reloads.start()
         let users = try await store.users(), memberships = try await store.memberships()
         let tokens = try await store.usableAPITokens(at: .now)
         var next = Snapshot()
         for user in users { next.users[user.id] = user }
         for membership in memberships { next.roles[membership.userID, default: [:]][membership.appID] = membership.role }
         for token in tokens { next.tokens[token.tokenHash] = token }
-        reloads.withLock { state in
-            guard generation > state.applied else { return }
-            state.applied = generation
-            snapshot.withLock { $0 = next }
-        }
+        reloads.apply(generation) { snapshot.withLock { $0 = next } }
     }
 
     /// The token's owner and access (the owner's roles narrowed to the token's scopes and

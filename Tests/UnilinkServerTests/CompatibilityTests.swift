@@ -126,10 +126,23 @@ struct CompatibilityTests {
             let bulk = try await client.send(
                 .post, "/v1/url/bulk/\(shop.secretKey)",
                 json: """
-                    [{"data": {"$deeplink_path": "a"}}, {"alias": "summer", "data": {"$og_title": "Other"}}]
+                    [{"data": {"$deeplink_path": "a"}}, {"alias": "summer", "data": {"$og_title": "Other"}},
+                     {"alias": "fall", "data": {"$deeplink_path": "f"}}, {"alias": "fall", "data": {"$deeplink_path": "f"}},
+                     {"alias": "fall", "data": {"$deeplink_path": "g"}}, {"data": {"$match_duration": "soon"}}]
                     """)
             let answers = try JSONSerialization.jsonObject(with: Data(bulk.body.readableBytesView)) as? [[String: Any]] ?? []
-            #expect(answers.count == 2 && (answers[0]["url"] as? String)?.hasPrefix("https://exm.pl/") == true && answers[1]["error"] != nil)
+            #expect(answers.count == 6 && (answers[0]["url"] as? String)?.hasPrefix("https://exm.pl/") == true && answers[1]["error"] != nil)
+            #expect(
+                answers[2]["url"] as? String == "https://exm.pl/fall" && answers[3]["url"] as? String == "https://exm.pl/fall",
+                "same alias, same link")
+            #expect(answers[4]["error"] != nil && answers[5]["error"] != nil, "same alias with another link; a bad item")
+            // The good items were stored, each once, while the bad ones were answered apart.
+            let fall = try Self.json(try await client.send(.get, "/v1/url?url=https%3A%2F%2Fexm.pl%2Ffall&branch_key=\(shop.secretKey)"))
+            #expect((fall["data"] as? [String: Any])?["$deeplink_path"] as? String == "/f")
+            let first = try #require(answers[0]["url"] as? String)
+            let firstRead = try await client.send(
+                .get, "/v1/url?url=\(first.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&branch_key=\(shop.secretKey)")
+            #expect(firstRead.status == .ok)
 
             // Desktop visitors of the Branch link go to its $fallback_url; an iPhone gets the preview with the card.
             let desktop = try await client.send(.get, "/summer", host: "exm.pl", userAgent: UA.windowsChrome)

@@ -41,12 +41,11 @@ struct BranchController {
             guard bodies.count <= Self.maxBulk else {
                 throw APIError.badRequest("a bulk request holds at most \(Self.maxBulk) links; got \(bodies.count)")
             }
-            var answers: [BranchAnswer] = []
-            for body in bodies {
-                do {
-                    answers.append(.url(try await url(of: body, app: app, by: author)))
-                } catch let error as APIError {
-                    answers.append(.error(error))
+            let created = try await links.createEach(bodies.map { body in Result { () throws(APIError) in try body.body() } }, app: app, by: author)
+            let answers = created.map { result -> BranchAnswer in
+                switch result.flatMap({ url(of: $0, app: app) }) {
+                case .success(let url): .url(url)
+                case .failure(let error): .error(error)
                 }
             }
             return try HTTPBody.json(answers)
@@ -83,11 +82,15 @@ struct BranchController {
 
     private func url(of body: BranchLink, app: App, by author: ChangeAuthor) async throws -> String {
         let (link, _) = try await links.create(try body.body(), app: app, by: author)
+        return try url(of: link, app: app).get()
+    }
+
+    private func url(of link: Link, app: App) -> Result<String, APIError> {
         let shown = links.shown(link, app)
         guard let url = shown.shortURL ?? shown.longURL else {
-            throw APIError.conflict("no_short_host", "the app has no short host to put the link on")
+            return .failure(APIError.conflict("no_short_host", "the app has no short host to put the link on"))
         }
-        return url
+        return .success(url)
     }
 
     /// Publishable or secret key, as Branch accepted either.

@@ -18,7 +18,7 @@ struct BranchLink: Decodable, Sendable {
         case branchKey = "branch_key", alias, data, channel, feature, campaign, stage, tags
     }
 
-    func body() throws -> LinkBody {
+    func body() throws(APIError) -> LinkBody {
         var data = self.data ?? [:]
         func take(_ key: String) -> String? {
             guard let value = data.removeValue(forKey: key) else { return nil }

@@ -89,10 +89,8 @@ public enum LinkImport {
                 feature: cells["feature"].flatMap { $0.isEmpty ? nil : $0 },
                 campaign: cells["campaign"].flatMap { $0.isEmpty ? nil : $0 }
             ).body()
-        } catch let error as APIError {
-            row.problem = error.message
         } catch {
-            row.problem = "\(error)"
+            row.problem = error.message
         }
         return row
     }

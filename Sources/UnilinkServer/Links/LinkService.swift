@@ -30,6 +30,39 @@ struct LinkService: Sendable {
         return existing.map { $0 ?? stored.next()! }
     }
 
+    /// Item by item, as Branch's bulk endpoint answered: a bad item gets its own error and
+    /// the others are stored, all in one transaction (a thousand links are one write, not a
+    /// thousand). An alias repeated with the same link answers with the first one.
+    func createEach(_ bodies: [Result<LinkBody, APIError>], app: App, by author: ChangeAuthor) async throws -> [Result<Link, APIError>] {
+        var answers: [Result<Link, APIError>] = []
+        var fresh: [Link] = []
+        var byAlias: [String: Link] = [:]
+        for body in bodies {
+            do {
+                let (links, existing) = try await prepare([try body.get()], app: app)
+                let link = links[0]
+                if let old = existing[0] {
+                    answers.append(.success(old))
+                } else if let alias = link.alias, let earlier = byAlias[alias] {
+                    guard Self.identical(earlier, link) else {
+                        throw APIError.conflict("alias_taken", "the alias '\(alias)' appears twice with different links")
+                    }
+                    answers.append(.success(earlier))
+                } else {
+                    if let alias = link.alias { byAlias[alias] = link }
+                    fresh.append(link)
+                    answers.append(.success(link))
+                }
+            } catch let error as APIError {
+                answers.append(.failure(error))
+            }
+        }
+        let stored = try await insert(fresh, app: app, by: author)
+        // Codes may have been drawn again on a collision: answer with the links as stored.
+        let storedByID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+        return answers.map { answer in answer.map { storedByID[$0.id] ?? $0 } }
+    }
+
     /// `replacing` makes the body the whole link (the dashboard's form, where an emptied
     /// field means "no value"); otherwise absent fields keep their values (PATCH).
     func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false, by author: ChangeAuthor) async throws -> Link {
@@ -87,7 +120,7 @@ struct LinkService: Sendable {
                 if let alias = link.alias {
                     guard aliases.insert(alias).inserted else { throw APIError.conflict("alias_taken", "the alias '\(alias)' appears twice") }
                     if let old = try await store.link(appID: app.id, alias: alias) {
-                        guard old.content == link.content, old.expiresAt == link.expiresAt, old.matchWindowSeconds == link.matchWindowSeconds else {
+                        guard Self.identical(old, link) else {
                             throw APIError.conflict("alias_taken", "the alias '\(alias)' is already used by another link of this app")
                         }
                         repeated = old
@@ -131,6 +164,11 @@ struct LinkService: Sendable {
         // A code or alias may have been cached as missing.
         await changes.linksChanged(links.flatMap(LinkKey.keys(of:)))
         return links
+    }
+
+    /// What makes a repeat of an alias the same link rather than a conflict.
+    private static func identical(_ old: Link, _ new: Link) -> Bool {
+        old.content == new.content && old.expiresAt == new.expiresAt && old.matchWindowSeconds == new.matchWindowSeconds
     }
 
     private static func checkSize(of bodies: [LinkBody]) throws {

@@ -380,6 +380,24 @@ enum Migrations {
                 "CREATE INDEX webhooks_app ON webhooks (app_id, id)",
             ]
         ),
+        (
+            20,
+            [
+                // The outbox: one row per event per subscription, written in the transaction
+                // of what it tells, leased by a delivery worker, kept as the delivery log.
+                """
+                CREATE TABLE webhook_messages (id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, app_id TEXT NOT NULL, type TEXT NOT NULL,
+                  body TEXT NOT NULL, created_at BIGINT NOT NULL, state TEXT NOT NULL, attempts BIGINT NOT NULL, next_at BIGINT NOT NULL,
+                  lease_until BIGINT, last_at BIGINT, last_status BIGINT, last_error TEXT, last_ms BIGINT, last_response TEXT,
+                  delivered_at BIGINT)
+                """,
+                "CREATE INDEX webhook_messages_due ON webhook_messages (state, next_at)",
+                "CREATE INDEX webhook_messages_log ON webhook_messages (webhook_id, id)",
+                // Since when every delivery fails; why it was turned off.
+                "ALTER TABLE webhooks ADD COLUMN failing_since BIGINT",
+                "ALTER TABLE webhooks ADD COLUMN disabled_reason TEXT",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

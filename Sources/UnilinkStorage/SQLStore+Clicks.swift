@@ -50,6 +50,11 @@ extension SQLStore {
             }
             try await self.insert(newClicks: fresh, tally: &tally, on: database)
             try await Self.add(tally, slot: slot, on: database)
+            let subscriptions = try await Self.subscriptions(apps: Set(clicks.map(\.appID)), wanting: .click, on: database)
+            if !subscriptions.isEmpty {
+                let apps = Set(subscriptions.map(\.appID))
+                try await Self.enqueue(clicks.filter { apps.contains($0.appID) }.map(WebhookEvent.click), to: subscriptions, on: database)
+            }
         }
     }
 

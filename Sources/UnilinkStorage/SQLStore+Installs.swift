@@ -14,10 +14,12 @@ public struct AppEvent: Sendable, Equatable {
     public var matchType: String?
     public var properties: [String: String]
     public var time: Date
+    /// A matched install's confidence (0...1): told to webhooks, not stored.
+    public var confidence: Double?
 
     public init(
         appID: String, installID: String?, linkID: String?, clickID: String?, type: String, name: String? = nil,
-        matchType: String? = nil, properties: [String: String] = [:], time: Date
+        matchType: String? = nil, properties: [String: String] = [:], time: Date, confidence: Double? = nil
     ) {
         self.appID = appID
         self.installID = installID
@@ -28,6 +30,42 @@ public struct AppEvent: Sendable, Equatable {
         self.matchType = matchType
         self.properties = properties
         self.time = time
+        self.confidence = confidence
+    }
+
+    /// As webhooks tell it: `install`, `open` or `custom.NAME`.
+    var webhookEvent: WebhookEvent {
+        struct Payload: Encodable {
+            var installID: String?
+            var linkID: String?
+            var clickID: String?
+            var matchType: String?
+            var confidence: Double?
+            var name: String?
+            var properties: [String: String]
+
+            enum CodingKeys: String, CodingKey {
+                case installID = "install_id", linkID = "link_id", clickID = "click_id", matchType = "match_type", confidence, name, properties
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(installID, forKey: .installID)
+                try container.encode(linkID, forKey: .linkID)
+                try container.encode(clickID, forKey: .clickID)
+                try container.encode(matchType, forKey: .matchType)
+                try container.encode(confidence, forKey: .confidence)
+                try container.encode(name, forKey: .name)
+                try container.encode(properties, forKey: .properties)
+            }
+        }
+        let type = self.type == "custom" ? "custom." + (name ?? "") : self.type
+        return WebhookEvent(
+            appID: appID, type: type, linkID: linkID, time: time,
+            data: WebhookEvent.encoded(
+                Payload(
+                    installID: installID, linkID: linkID, clickID: clickID, matchType: matchType,
+                    confidence: confidence.map { ($0 * 1000).rounded() / 1000 }, name: name, properties: properties)))
     }
 }
 
@@ -89,5 +127,6 @@ extension SQLStore {
         try await countEvent(
             appID: event.appID, linkID: event.linkID, type: EventCounter.type(event.type, name: event.name), time: event.time, slot: slot,
             on: database)
+        try await enqueue([event.webhookEvent], on: database)
     }
 }

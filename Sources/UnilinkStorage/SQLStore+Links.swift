@@ -8,7 +8,7 @@ extension SQLStore {
     /// size (a round trip per link made PostgreSQL five times slower than SQLite here). On SQLite
     /// the writer gate makes check-then-insert safe; on PostgreSQL a racing insert that slips
     /// between them hits the unique constraints, which surface as the same errors.
-    public func insert(links: [Link], audit: [AuditEntry]) async throws {
+    public func insert(links: [Link], audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
         guard !links.isEmpty else { return }
         if let code = Self.firstRepeated(links.map(\.code)) { throw StoreError.codeTaken(code) }
         for aliased in Dictionary(grouping: links, by: \.appID).values {
@@ -46,6 +46,7 @@ extension SQLStore {
                 ).run()
             }
             try await Self.append(audit, on: database)
+            try await Self.enqueue(webhooks, on: database)
         }
     }
 
@@ -58,7 +59,7 @@ extension SQLStore {
         return values.first { !seen.insert($0).inserted }
     }
 
-    public func update(link: Link, audit: [AuditEntry]) async throws {
+    public func update(link: Link, audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
         try await transaction { database in
             if let alias = link.alias,
                 try await database.raw(
@@ -75,13 +76,15 @@ extension SQLStore {
                 """
             ).run()
             try await Self.append(audit, on: database)
+            try await Self.enqueue(webhooks, on: database)
         }
     }
 
-    public func deleteLink(id: String, audit: [AuditEntry]) async throws {
+    public func deleteLink(id: String, audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
         try await transaction { database in
             try await database.raw("DELETE FROM links WHERE id = \(bind: id)").run()
             try await Self.append(audit, on: database)
+            try await Self.enqueue(webhooks, on: database)
         }
     }
 

@@ -5,7 +5,7 @@ public import UnilinkCore
 /// An app's webhook subscriptions, each change written with its audit entries.
 extension SQLStore {
     private static let webhookColumns =
-        "id, app_id, url, events, link_id, campaign, automated, enabled, secret, previous_secret, previous_until, created_at, updated_at"
+        "id, app_id, url, events, link_id, campaign, automated, enabled, secret, previous_secret, previous_until, created_at, updated_at, failing_since, disabled_reason"
 
     public func webhooks(appID: String) async throws -> [WebhookSubscription] {
         try await database.raw("SELECT \(unsafeRaw: Self.webhookColumns) FROM webhooks WHERE app_id = \(bind: appID) ORDER BY id").all()
@@ -22,15 +22,16 @@ extension SQLStore {
             try await database.raw(
                 """
                 INSERT INTO webhooks (id, app_id, url, events, link_id, campaign, automated, enabled, secret, previous_secret, previous_until,
-                  created_at, updated_at)
+                  created_at, updated_at, failing_since, disabled_reason)
                 VALUES (\(bind: webhook.id), \(bind: webhook.appID), \(bind: webhook.url),
                   \(bind: try JSONDocument.encode(webhook.events.sorted().map(\.rawValue))), \(bind: webhook.linkID), \(bind: webhook.campaign),
                   \(bind: webhook.includesAutomated ? 1 : 0), \(bind: webhook.isEnabled ? 1 : 0), \(bind: webhook.secret),
                   \(bind: webhook.previousSecret), \(bind: webhook.previousUntil.map(Self.milliseconds)), \(bind: Self.milliseconds(webhook.createdAt)),
-                  \(bind: Self.milliseconds(webhook.updatedAt)))
+                  \(bind: Self.milliseconds(webhook.updatedAt)), \(bind: webhook.failingSince.map(Self.milliseconds)), \(bind: webhook.disabledReason))
                 ON CONFLICT (id) DO UPDATE SET url = excluded.url, events = excluded.events, link_id = excluded.link_id,
                   campaign = excluded.campaign, automated = excluded.automated, enabled = excluded.enabled, secret = excluded.secret,
-                  previous_secret = excluded.previous_secret, previous_until = excluded.previous_until, updated_at = excluded.updated_at
+                  previous_secret = excluded.previous_secret, previous_until = excluded.previous_until, updated_at = excluded.updated_at,
+                  failing_since = excluded.failing_since, disabled_reason = excluded.disabled_reason
                 """
             ).run()
             try await Self.append(audit, on: database)
@@ -60,6 +61,8 @@ extension SQLStore {
             secret: try row.decode(column: "secret", as: String.self), previousSecret: try row.decode(column: "previous_secret", as: String?.self),
             previousUntil: try row.decode(column: "previous_until", as: Int64?.self).map(date),
             createdAt: date(try row.decode(column: "created_at", as: Int64.self)),
-            updatedAt: date(try row.decode(column: "updated_at", as: Int64.self)))
+            updatedAt: date(try row.decode(column: "updated_at", as: Int64.self)),
+            failingSince: try row.decode(column: "failing_since", as: Int64?.self).map(date),
+            disabledReason: try row.decode(column: "disabled_reason", as: String?.self))
     }
 }

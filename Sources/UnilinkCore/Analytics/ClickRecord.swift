@@ -16,11 +16,15 @@ public struct ClickRecord: Sendable, Equatable {
     /// The next step of a click already recorded (the preview's button, carrying its click
     /// id to the alternate host): it updates that click instead of counting a new one.
     public var continuesClick: Bool
+    /// The link's campaign, for webhooks' campaign filter and payload.
+    public var campaign: String?
+    /// A scanner's or a robot's click (`nil`: a person's): counted apart.
+    public var traffic: Traffic?
 
     public init(
         clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
         platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil,
-        continuesClick: Bool = false
+        continuesClick: Bool = false, campaign: String? = nil, traffic: Traffic? = nil
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -33,6 +37,8 @@ public struct ClickRecord: Sendable, Equatable {
         self.inAppBrowser = inAppBrowser
         self.pending = pending
         self.continuesClick = continuesClick
+        self.campaign = campaign
+        self.traffic = traffic
     }
 }
 

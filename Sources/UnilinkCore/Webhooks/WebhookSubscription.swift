@@ -21,11 +21,15 @@ public struct WebhookSubscription: Sendable, Equatable {
     public var previousUntil: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// Since when every delivery has failed (`nil`: the last one went through).
+    public var failingSince: Date?
+    /// Why the server turned it off, when it did.
+    public var disabledReason: String?
 
     public init(
         id: String, appID: String, url: String, events: Set<WebhookEventType>, linkID: String? = nil, campaign: String? = nil,
         includesAutomated: Bool = false, isEnabled: Bool = true, secret: String, previousSecret: String? = nil, previousUntil: Date? = nil,
-        createdAt: Date, updatedAt: Date
+        createdAt: Date, updatedAt: Date, failingSince: Date? = nil, disabledReason: String? = nil
     ) {
         self.id = id
         self.appID = appID
@@ -40,6 +44,8 @@ public struct WebhookSubscription: Sendable, Equatable {
         self.previousUntil = previousUntil
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.failingSince = failingSince
+        self.disabledReason = disabledReason
     }
 
     /// The secrets that sign a delivery at `now`: the current one, and the previous one

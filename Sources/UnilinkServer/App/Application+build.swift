@@ -50,6 +50,10 @@ func backgroundServices(_ parts: ServerParts) -> [any Service] {
         RetentionService(store: parts.store, retention: parts.settings.retention, logger: parts.logger),
         ChangeListenerService(feed: parts.changes, logger: parts.logger, reloadInterval: .seconds(parts.settings.reloadSeconds)),
         TokenUsageService(people: parts.people, store: parts.store, logger: parts.logger),
+        WebhookDeliveryService(
+            store: parts.store,
+            sender: WebhookSender(destination: parts.settings.webhookDestination, timeout: .seconds(parts.settings.webhookTimeoutSeconds)),
+            metrics: WebhookMetrics(registry: parts.metrics), logger: parts.logger),
     ]
 }
 

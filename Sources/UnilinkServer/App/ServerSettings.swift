@@ -54,6 +54,8 @@ public struct ServerSettings: Sendable {
     /// Where webhooks may go beyond the public internet (`UNILINK_WEBHOOK_ALLOW_PRIVATE`,
     /// `UNILINK_WEBHOOK_ALLOW_LOOPBACK_HTTP`).
     var webhookDestination = WebhookDestination()
+    /// `UNILINK_WEBHOOK_TIMEOUT_SECONDS`: how long one delivery attempt may take.
+    var webhookTimeoutSeconds = 10
     /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).
     public var singleSignOn: SingleSignOnSettings?
 
@@ -128,6 +130,7 @@ public struct ServerSettings: Sendable {
         singleSignOn = try Self.singleSignOn(config)
         webhookDestination.allowsPrivateAddresses = config.bool(forKey: "webhook_allow_private", default: false)
         webhookDestination.allowsLoopbackHTTP = config.bool(forKey: "webhook_allow_loopback_http", default: false)
+        webhookTimeoutSeconds = try Self.number(config, "webhook_timeout_seconds", in: 1...60, "a number of seconds") ?? webhookTimeoutSeconds
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
             ("audit_retention_days", \.auditDays),

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import UnilinkAPI
 import UnilinkCore
 
 /// Every GET or HEAD on an app's host that is not an association file: a click. The one
@@ -93,7 +94,7 @@ struct ClickController: Sendable {
                     pending: ClickRecording.pendingClick(
                         link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
                         userAgentHeader: userAgentHeader),
-                    continuesClick: carriedClickID != nil
+                    continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign
                 ))
         }
         return respond(decision, head: head) { form, audience in

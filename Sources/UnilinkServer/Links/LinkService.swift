@@ -72,14 +72,18 @@ struct LinkService: Sendable {
             : LinkInput.patch(old, with: body, app: app, now: .now)
         link.createdAt = old.createdAt
         let diff = ChangeAuthor.changes(before: shown(old, app), after: shown(link, app))
-        try await store.update(link: link, audit: diff.isEmpty ? [] : [author.entry("link.update", "link", link.id, appID: app.id, changes: diff)])
+        try await store.update(
+            link: link, audit: diff.isEmpty ? [] : [author.entry("link.update", "link", link.id, appID: app.id, changes: diff)],
+            webhooks: diff.isEmpty ? [] : [webhookEvent(.linkUpdated, link, app)])
         await changes.linksChanged(LinkKey.keys(of: old) + LinkKey.keys(of: link))
         return link
     }
 
     func delete(_ link: Link, app: App, by author: ChangeAuthor) async throws {
         let diff = ChangeAuthor.changes(before: shown(link, app), after: nil)
-        try await store.deleteLink(id: link.id, audit: [author.entry("link.delete", "link", link.id, appID: app.id, changes: diff)])
+        try await store.deleteLink(
+            id: link.id, audit: [author.entry("link.delete", "link", link.id, appID: app.id, changes: diff)],
+            webhooks: [webhookEvent(.linkDeleted, link, app)])
         await changes.linksChanged(LinkKey.keys(of: link))
     }
 
@@ -135,6 +139,13 @@ struct LinkService: Sendable {
         return (links, existing)
     }
 
+    /// `{"link": ...}` as the API shows it.
+    private func webhookEvent(_ type: WebhookEventType, _ link: Link, _ app: App) -> WebhookEvent {
+        WebhookEvent(
+            appID: app.id, type: type.rawValue, linkID: link.id, campaign: link.content.campaign?.campaign, time: .now,
+            data: WebhookEvent.encoded(["link": shown(link, app)]))
+    }
+
     /// A link as the API shows it, with its signed URL for people known to have the app.
     func shown(_ link: Link, _ app: App) -> LinkBody {
         var body = LinkInput.body(of: link, app: app, addressing: port.addressing)
@@ -155,7 +166,7 @@ struct LinkService: Sendable {
                 let audit = links.map { link in
                     author.entry("link.create", "link", link.id, appID: app.id, changes: ChangeAuthor.changes(before: nil, after: shown(link, app)))
                 }
-                try await store.insert(links: links, audit: audit)
+                try await store.insert(links: links, audit: audit, webhooks: links.map { webhookEvent(.linkCreated, $0, app) })
                 break
             } catch StoreError.codeTaken where attempt < 3 {
                 for index in links.indices { links[index].code = ShortCode.make() }

@@ -39,7 +39,7 @@ struct DeferredController {
         let event = match.map {
             AppEvent(
                 appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
-                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now)
+                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now, confidence: $0.confidence)
         }
         try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
         // Two racing first calls of one install: the stored answer is the one both get.
@@ -82,7 +82,7 @@ struct DeferredController {
 
     /// Runs `DeferredAnswer`: fetches and consumes what it asks for, until it answers.
     private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
-        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType)?)
+        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType, confidence: Double)?)
     {
         var machine = DeferredAnswer(
             appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
@@ -95,7 +95,8 @@ struct DeferredController {
             case .fetchCandidates(let prefix):
                 action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
             case .answer(.notFound): return (.init(status: .notFound, deepLink: nil), nil)
-            case .answer(.found(let click, let type, let confidence)): return (found(click, type: type, confidence: confidence), (click, type))
+            case .answer(.found(let click, let type, let confidence)):
+                return (found(click, type: type, confidence: confidence), (click, type, confidence))
             }
         }
     }

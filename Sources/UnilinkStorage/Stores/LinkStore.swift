@@ -2,9 +2,10 @@ public import UnilinkCore
 
 /// Stored links. `SQLStore` is one on SQLite and PostgreSQL.
 public protocol LinkStore: Sendable {
-    func insert(links: [Link], audit: [AuditEntry]) async throws
-    func update(link: Link, audit: [AuditEntry]) async throws
-    func deleteLink(id: String, audit: [AuditEntry]) async throws
+    /// `webhooks`: the events the change makes, written to the outbox in its transaction.
+    func insert(links: [Link], audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
+    func update(link: Link, audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
+    func deleteLink(id: String, audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
     func link(id: String) async throws -> Link?
     func links(ids: [String]) async throws -> [Link]
     func link(code: String) async throws -> Link?
@@ -19,7 +20,7 @@ extension SQLStore: LinkStore {}
 
 extension LinkStore {
     /// Without an audit entry: tests and the demo's set-up, which no one made.
-    public func insert(links: [Link]) async throws { try await insert(links: links, audit: []) }
-    public func update(link: Link) async throws { try await update(link: link, audit: []) }
-    public func deleteLink(id: String) async throws { try await deleteLink(id: id, audit: []) }
+    public func insert(links: [Link]) async throws { try await insert(links: links, audit: [], webhooks: []) }
+    public func update(link: Link) async throws { try await update(link: link, audit: [], webhooks: []) }
+    public func deleteLink(id: String) async throws { try await deleteLink(id: id, audit: [], webhooks: []) }
 }

@@ -181,6 +181,14 @@ extension SQLStore {
         }
     }
 
+    /// Gives leased messages back before their lease runs out (more than a worker can hold).
+    public func releaseWebhookMessages(ids: [String]) async throws {
+        guard !ids.isEmpty else { return }
+        try await transaction { database in
+            try await database.raw("UPDATE webhook_messages SET lease_until = NULL WHERE state = 'pending' AND id IN (\(binds: ids))").run()
+        }
+    }
+
     /// Records attempts: a delivered message is done, a failed one waits for its retry or is
     /// given up; its subscription remembers since when it fails, and is turned off when that
     /// is longer than `WebhookRetry.disableAfter`. Returns the subscriptions turned off.

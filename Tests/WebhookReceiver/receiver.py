@@ -54,13 +54,14 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
         answer = mode["answer"]
-        if answer == "hang":
-            time.sleep(30)
-            return
         headers = {k.lower(): v for k, v in self.headers.items()}
         payload = verified(headers, body)
         with lock:
-            deliveries.append((headers, payload, answer == "ok"))
+            deliveries.append((headers, payload, answer in ("ok", "big")))
+        if answer == "hang":
+            # Kept (as not answered) first, so a test sees the delivery is in flight.
+            time.sleep(30)
+            return
         if answer == "500":
             self.reply(500, b"down for maintenance")
         elif answer == "redirect":

@@ -21,10 +21,14 @@ struct WebhookDeliveryService: Service {
     /// A lane holding this many is left out of the next lease.
     var laneLimit = 64
     var idlePoll: Duration = .milliseconds(200)
-    /// A lease outlives the slowest lane's queue: `laneLimit / perEndpoint` attempts of the
-    /// sender's timeout, and more.
-    var lease: TimeInterval = 180
     var retention: TimeInterval = 30 * 86_400
+
+    /// A lease outlives the fullest lane: `laneLimit / perEndpoint` rounds of attempts that
+    /// each end by the sender's timeout, and a margin. An instance killed mid-send lets its
+    /// messages go to another (or to itself, restarted) when it runs out.
+    var lease: TimeInterval {
+        Double(sender.timeout.components.seconds) * Double(laneLimit / perEndpoint + 1) + 5
+    }
 
     func run() async throws {
         let lanes = WebhookLanes(perEndpoint: perEndpoint)
@@ -35,22 +39,30 @@ struct WebhookDeliveryService: Service {
             await cancelWhenGracefulShutdown {
                 await withDiscardingTaskGroup { lanesGroup in
                     while !Task.isCancelled {
+                        let full = lanes.full(limit: laneLimit)
                         let room = capacity - lanes.held
                         var leased: [WebhookMessage] = []
                         if room > 0 {
                             do {
-                                leased = try await store.leaseWebhookMessages(
-                                    limit: room, now: .now, leaseFor: lease, excluding: lanes.full(limit: laneLimit))
+                                leased = try await store.leaseWebhookMessages(limit: room, now: .now, leaseFor: lease, excluding: full)
                             } catch {
                                 logger.warning("could not lease webhook messages", metadata: ["error": "\(error)"])
                             }
                         }
-                        for (webhookID, senders) in lanes.add(leased) {
+                        let (taken, extra) = lanes.add(leased, limit: laneLimit)
+                        // More than a lane holds: back to the outbox for the next lease.
+                        if !extra.isEmpty { try? await store.releaseWebhookMessages(ids: extra.map(\.id)) }
+                        for (webhookID, senders) in taken {
                             for _ in 0..<senders {
                                 lanesGroup.addTask { await drain(webhookID, lanes: lanes, results: results) }
                             }
                         }
-                        if leased.isEmpty || room <= 0 { try? await Task.sleep(for: idlePoll) }
+                        // Nothing due: poll. Lanes full or no room: look again as they drain.
+                        if leased.isEmpty, full.isEmpty, room > 0 {
+                            try? await Task.sleep(for: idlePoll)
+                        } else if leased.isEmpty || !extra.isEmpty {
+                            try? await Task.sleep(for: .milliseconds(5))
+                        }
                     }
                 }
             }
@@ -125,15 +137,25 @@ final class WebhookLanes: Sendable {
     /// Messages queued or being sent.
     var held: Int { state.withLock { $0.held } }
 
-    /// Queues `messages`; returns the senders to start, by subscription.
-    func add(_ messages: [WebhookMessage]) -> [(webhookID: String, senders: Int)] {
+    /// Queues `messages`, at most `limit` a lane; returns the senders to start, by
+    /// subscription, and the messages that did not fit.
+    func add(_ messages: [WebhookMessage], limit: Int) -> (starts: [(webhookID: String, senders: Int)], extra: [WebhookMessage]) {
         state.withLock { state in
+            var extra: [WebhookMessage] = []
+            var touched: [String] = []
             for message in messages {
-                state.lanes[message.webhookID, default: Lane()].queue.append(message)
+                var lane = state.lanes[message.webhookID] ?? Lane()
+                guard lane.queue.count + lane.sending < limit else {
+                    extra.append(message)
+                    continue
+                }
+                touched.append(message.webhookID)
+                lane.queue.append(message)
+                state.lanes[message.webhookID] = lane
                 state.held += 1
             }
             var starts: [(String, Int)] = []
-            for id in Set(messages.map(\.webhookID)) {
+            for id in Set(touched) {
                 let lane = state.lanes[id]!
                 let wanted = min(perEndpoint, lane.queue.count + lane.sending) - lane.senders
                 if wanted > 0 {
@@ -141,7 +163,7 @@ final class WebhookLanes: Sendable {
                     starts.append((id, wanted))
                 }
             }
-            return starts
+            return (starts, extra)
         }
     }
 

@@ -98,6 +98,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
+            // The lists of automated visitors, compiled in (the binary stays one file); an
+            // operator may replace them with files of their own.
+            resources: [.embedInCode("Visitors/Automated/automated-agents.txt"), .embedInCode("Visitors/Automated/scanner-networks.txt")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -145,6 +148,7 @@ let package = Package(
                 // The single sign-on test walks the provider's redirects itself.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         // A sample app's link handling against the SDK's public API; UIKit parts compile only where UIKit exists.

@@ -31,11 +31,16 @@ public struct LinkStats: Codable, Sendable, Equatable {
     public var daily: [Day]
     /// Every bucket of the window at its granularity, empty ones with zeros.
     public var series: [AppStats.Bucket]
+    /// Clicks of mail scanners and robots (by UTC day, over the window's days): never in
+    /// `clicks` or any breakdown.
+    public var automated: Int
+    /// `scanner`, `bot` -> count.
+    public var byAutomated: [String: Int]
 
     public init(
         linkID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, byPlatform: [String: Int],
         byOutcome: [String: Int], bySource: [String: Int], installs: Int, opens: Int, daily: [Day], series: [AppStats.Bucket],
-        customEvents: [String: Int] = [:]
+        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:]
     ) {
         self.linkID = linkID
         self.from = from
@@ -51,10 +56,28 @@ public struct LinkStats: Codable, Sendable, Equatable {
         self.daily = daily
         self.series = series
         self.customEvents = customEvents
+        self.byAutomated = byAutomated
+        automated = byAutomated.values.reduce(0, +)
     }
 
     enum CodingKeys: String, CodingKey {
         case linkID = "link_id", from, to, granularity, tz, clicks, byPlatform = "by_platform", byOutcome = "by_outcome"
-        case bySource = "by_source", installs, opens, daily, series, customEvents = "custom_events"
+        case bySource = "by_source", installs, opens, daily, series, customEvents = "custom_events", automated, byAutomated = "by_automated"
+    }
+
+    /// A server from before the automated figures answers without them: zero.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            linkID: try container.decode(String.self, forKey: .linkID), from: try container.decode(String.self, forKey: .from),
+            to: try container.decode(String.self, forKey: .to), granularity: try container.decode(StatsGranularity.self, forKey: .granularity),
+            tz: try container.decode(String.self, forKey: .tz), clicks: try container.decode(Int.self, forKey: .clicks),
+            byPlatform: try container.decode([String: Int].self, forKey: .byPlatform),
+            byOutcome: try container.decode([String: Int].self, forKey: .byOutcome),
+            bySource: try container.decode([String: Int].self, forKey: .bySource), installs: try container.decode(Int.self, forKey: .installs),
+            opens: try container.decode(Int.self, forKey: .opens), daily: try container.decode([Day].self, forKey: .daily),
+            series: try container.decode([AppStats.Bucket].self, forKey: .series),
+            customEvents: try container.decodeIfPresent([String: Int].self, forKey: .customEvents) ?? [:],
+            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:])
     }
 }

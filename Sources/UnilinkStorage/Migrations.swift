@@ -398,6 +398,16 @@ enum Migrations {
                 "ALTER TABLE webhooks ADD COLUMN disabled_reason TEXT",
             ]
         ),
+        (
+            21,
+            [
+                // Clicks of mail scanners and robots: counted here, per UTC day, never as people.
+                """
+                CREATE TABLE automated_counts (app_id TEXT NOT NULL, link_id TEXT NOT NULL, day BIGINT NOT NULL, kind TEXT NOT NULL,
+                  n BIGINT NOT NULL, PRIMARY KEY (app_id, link_id, day, kind))
+                """
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

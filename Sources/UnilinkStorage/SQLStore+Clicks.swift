@@ -14,9 +14,11 @@ extension SQLStore {
         let slot = counterSlot
         try await telemetryTransaction(steppingAside: steppingAside) { database in
             try await self.insert(pending: clicks.compactMap(\.pending), on: database)
+            // Scanners' and robots' clicks are counted apart: never in the people's numbers.
+            try await Self.countAutomated(clicks.filter { $0.traffic?.isAutomated == true && !$0.continuesClick }, on: database)
             var tally = ClickTally()
             var fresh: [ClickRecord] = []
-            for click in clicks {
+            for click in clicks where click.traffic?.isAutomated != true {
                 guard click.continuesClick else {
                     fresh.append(click)
                     continue
@@ -56,6 +58,50 @@ extension SQLStore {
                 try await Self.enqueue(clicks.filter { apps.contains($0.appID) }.map(WebhookEvent.click), to: subscriptions, on: database)
             }
         }
+    }
+
+    /// Adds scanners' and robots' clicks to `automated_counts` (app, link, UTC day, kind).
+    static func countAutomated(_ clicks: [ClickRecord], on database: any SQLDatabase) async throws {
+        guard !clicks.isEmpty else { return }
+        var counts: [AutomatedKey: Int64] = [:]
+        for click in clicks {
+            counts[
+                AutomatedKey(
+                    appID: click.appID, linkID: click.linkID ?? "", day: ClickTally.hour(millisecondsSince1970: Self.milliseconds(click.time)) / 24,
+                    kind: click.traffic!.rawValue), default: 0] += 1
+        }
+        for (key, count) in counts {
+            try await database.raw(
+                """
+                INSERT INTO automated_counts (app_id, link_id, day, kind, n) VALUES (\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.kind), \(bind: count))
+                ON CONFLICT (app_id, link_id, day, kind) DO UPDATE SET n = automated_counts.n + excluded.n
+                """
+            ).run()
+        }
+    }
+
+    struct AutomatedKey: Hashable {
+        var appID: String
+        var linkID: String
+        var day: Int64
+        var kind: String
+    }
+
+    /// A link's (or, with `appID`, an app's) automated clicks on UTC days `days`, by kind.
+    public func automatedCounts(appID: String? = nil, linkID: String? = nil, days: Range<Int64>) async throws -> [String: Int] {
+        var filter: SQLQueryString = "1 = 1"
+        if let appID { filter = filter + " AND app_id = \(bind: appID)" }
+        if let linkID { filter = filter + " AND link_id = \(bind: linkID)" }
+        var counts: [String: Int] = [:]
+        for row in try await database.raw(
+            """
+            SELECT kind, CAST(SUM(n) AS BIGINT) AS n FROM automated_counts
+            WHERE \(filter) AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound) GROUP BY kind
+            """
+        ).all() {
+            counts[try row.decode(column: "kind", as: String.self)] = try row.decode(column: "n", as: Int.self)
+        }
+        return counts
     }
 
     /// Whether click batches may yield the core to requests: SQLite on Linux, when the

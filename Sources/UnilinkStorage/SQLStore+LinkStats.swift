@@ -20,6 +20,7 @@ extension SQLStore {
         let split = WholeDays(hours)
         counts.breakdown = try await breakdown("link_id = \(bind: linkID)", split: split, days: "link_day_kinds", hours: "click_counts")
         counts.eventsByHour = try await eventsByHour("link_id = \(bind: linkID)", hours: hours)
+        counts.automated = try await automatedCounts(linkID: linkID, days: hours.lowerBound / 24..<(hours.upperBound + 23) / 24)
         return counts
     }
 

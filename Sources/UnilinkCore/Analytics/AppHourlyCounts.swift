@@ -21,6 +21,8 @@ public struct AppHourlyCounts: Sendable, Equatable {
     public var breakdown: [Breakdown] = []
     /// Link id ("" for no link) -> clicks.
     public var clicksByLink: [String: Int] = [:]
+    /// Scanners' and robots' clicks by kind, over the UTC days the hours touch.
+    public var automated: [String: Int] = [:]
 
     public init() {}
 }

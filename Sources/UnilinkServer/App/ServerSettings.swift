@@ -54,6 +54,9 @@ public struct ServerSettings: Sendable {
     /// Where webhooks may go beyond the public internet (`UNILINK_WEBHOOK_ALLOW_PRIVATE`,
     /// `UNILINK_WEBHOOK_ALLOW_LOOPBACK_HTTP`).
     var webhookDestination = WebhookDestination()
+    /// Scanners' and robots' User-Agent tokens and scanners' networks: the built-in lists, or
+    /// the operator's (`UNILINK_AUTOMATED_AGENTS_FILE`, `UNILINK_SCANNER_NETWORKS_FILE`).
+    var automated = AutomatedTraffic.builtIn
     /// `UNILINK_WEBHOOK_TIMEOUT_SECONDS`: how long one delivery attempt may take.
     var webhookTimeoutSeconds = 10
     /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).
@@ -130,6 +133,7 @@ public struct ServerSettings: Sendable {
         singleSignOn = try Self.singleSignOn(config)
         webhookDestination.allowsPrivateAddresses = config.bool(forKey: "webhook_allow_private", default: false)
         webhookDestination.allowsLoopbackHTTP = config.bool(forKey: "webhook_allow_loopback_http", default: false)
+        automated = try Self.automated(config)
         webhookTimeoutSeconds = try Self.number(config, "webhook_timeout_seconds", in: 1...60, "a number of seconds") ?? webhookTimeoutSeconds
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),
@@ -155,6 +159,27 @@ public struct ServerSettings: Sendable {
 
     /// `UNILINK_OIDC_ISSUER` and the rest, or `nil` without an issuer; an issuer without its
     /// client, or a setting that cannot be read, stops the start naming it.
+    /// The built-in lists, each replaced by the operator's file when one is named.
+    private static func automated(_ config: ConfigReader) throws(SettingsError) -> AutomatedTraffic {
+        let agentsPath = config.string(forKey: "automated_agents_file").flatMap { $0.isEmpty ? nil : $0 }
+        let networksPath = config.string(forKey: "scanner_networks_file").flatMap { $0.isEmpty ? nil : $0 }
+        guard agentsPath != nil || networksPath != nil else { return .builtIn }
+        func read(_ path: String?, _ key: String, builtIn: [UInt8]) throws(SettingsError) -> String {
+            guard let path else { return String(decoding: builtIn, as: UTF8.self) }
+            guard let data = FileManager.default.contents(atPath: path) else { throw SettingsError("\(key) '\(path)' cannot be read") }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let agents = try read(agentsPath, "UNILINK_AUTOMATED_AGENTS_FILE", builtIn: PackageResources.automated_agents_txt)
+        let networks = try read(networksPath, "UNILINK_SCANNER_NETWORKS_FILE", builtIn: PackageResources.scanner_networks_txt)
+        do {
+            return try AutomatedTraffic(
+                agents: agents, networks: networks, agentsFile: agentsPath ?? "automated-agents.txt",
+                networksFile: networksPath ?? "scanner-networks.txt")
+        } catch {
+            throw SettingsError("\(error)")
+        }
+    }
+
     private static func singleSignOn(_ config: ConfigReader) throws(SettingsError) -> SingleSignOnSettings? {
         guard let issuer = config.string(forKey: "oidc_issuer").flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         if let problem = SingleSignOnSettings.problem(withIssuer: issuer) { throw SettingsError("UNILINK_OIDC_ISSUER '\(issuer)' \(problem)") }

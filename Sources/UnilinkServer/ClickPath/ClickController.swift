@@ -23,6 +23,7 @@ struct ClickController: Sendable {
     /// The clicks' rate limit; `nil` when limits are off.
     let limit: RateLimitMiddleware?
     let debugPage: LinkDebugPage
+    let automated: AutomatedTraffic
 
     /// The answer memory alone gives, or `nil` when only the store can (a link memory does
     /// not hold, the debugger): then `answer` is asked, and the limit is counted there.
@@ -49,6 +50,17 @@ struct ClickController: Sendable {
         }
         let link = try await LinkResolver(cache: links).resolve(host: host, name: name, path: request.uri.path, query: request.uri.query)
         return answer(request, name: name, host: host, link: link, clientAddress: address, logger: logger)
+    }
+
+    /// A browser loading the link ahead of a tap that may never come (`Sec-Purpose:
+    /// prefetch`, and the older `Purpose` and `X-Purpose`).
+    static func isPrefetch(_ request: Request) -> Bool {
+        for name in ["Sec-Purpose", "Purpose", "X-Purpose", "X-Moz"] {
+            if let field = HTTPField.Name(name), let value = request.headers[field], value.contains("prefetch") || value.contains("preview") {
+                return true
+            }
+        }
+        return false
     }
 
     /// FDL's `?d=1` asks for the link debugger instead of following the link.
@@ -87,14 +99,22 @@ struct ClickController: Sendable {
         let platform = ClickPlatform(visit.userAgent)
         if !head { metrics.count(decision.outcome, platform) }
         if let outcome = decision.outcome, !head {
+            // A scanner or a robot gets the person's answer (a mail gateway must not flag the
+            // link), but is counted apart and leaves nothing deferred matching could draw.
+            let traffic = automated.classify(
+                visit.userAgent, header: userAgentHeader, address: clientAddress, prefetch: Self.isPrefetch(request)
+            ).traffic
             clicks.enqueue(
                 ClickRecord(
                     clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                     platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                    pending: ClickRecording.pendingClick(
-                        link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
-                        userAgentHeader: userAgentHeader),
-                    continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign
+                    pending: traffic.isAutomated
+                        ? nil
+                        : ClickRecording.pendingClick(
+                            link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
+                            userAgentHeader: userAgentHeader),
+                    continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
+                    traffic: traffic.isAutomated ? traffic : nil
                 ))
         }
         return respond(decision, head: head) { form, audience in

@@ -19,7 +19,13 @@ public struct AddressRange: Sendable, Equatable {
     }
 
     public func contains(_ address: String) -> Bool {
-        guard let bytes = Self.bytes(of: address), bytes.count == network.count else { return false }
+        guard let bytes = Self.bytes(of: address) else { return false }
+        return contains(bytes: bytes)
+    }
+
+    /// `bytes` as `bytes(of:)` gives them: one parse for many ranges.
+    func contains(bytes: [UInt8]) -> Bool {
+        guard bytes.count == network.count else { return false }
         var remaining = prefixLength
         for index in 0..<bytes.count where remaining > 0 {
             let bits = min(8, remaining)

@@ -84,10 +84,12 @@ extension WireSchemas {
             "installs": .count, "opens": .count,
             "daily": .array(.object(["date": day, "clicks": .count], required: ["date", "clicks"])).described("The local days that had clicks."),
             "series": statsSeries, "custom_events": customEvents,
+            "automated": JSONSchema.count.described("Clicks of mail scanners and robots, by UTC day: in no other figure."),
+            "by_automated": .map(.count).described("scanner, bot -> clicks."),
         ],
         required: [
             "link_id", "from", "to", "granularity", "tz", "clicks", "by_platform", "by_outcome", "by_source", "installs", "opens", "daily",
-            "series", "custom_events",
+            "series", "custom_events", "automated", "by_automated",
         ])
 
     static let customEvents = JSONSchema.map(.count).described("Custom events by their name -> count.")

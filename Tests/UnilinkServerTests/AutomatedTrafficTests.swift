@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import SQLKit
+import Testing
+import UnilinkAPI
+import UnilinkCore
+
+@testable import UnilinkServer
+@testable import UnilinkStorage
+
+/// Mail scanners and robots told apart from people: the built-in lists against the
+/// User-Agent corpus (no browser or in-app browser is ever automated) and against a
+/// recorded-like sequence of Safe Links, Proofpoint, Barracuda and robots' requests
+/// (Fixtures/scanner-requests.jsonl, each with its source); then what a scanner's click
+/// does: the answer a person gets, no person counted, no pending click, no deferred match,
+/// and no `click` webhook unless the subscription asks for automated traffic.
+@Suite("Scanners and robots")
+struct AutomatedTrafficTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Recorded: Decodable {
+        let who: String
+        let userAgent: String
+        let address: String
+        let method: String
+        let kind: String
+
+        enum CodingKeys: String, CodingKey {
+            case who, userAgent = "user_agent", address, method, kind
+        }
+    }
+
+    static func lines<T: Decodable>(_ path: String, as type: T.Type) throws -> [T] {
+        let text = try String(contentsOf: fixtures.appendingPathComponent(path), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+
+    @Test func noBrowserOrInAppBrowserOfTheCorpusIsAutomated() throws {
+        struct Entry: Decodable {
+            let ua: String
+            let os: String
+            let device: String
+            let bot: String?
+        }
+        let entries = try Self.lines("UnilinkCoreTests/Fixtures/user-agents.jsonl", as: Entry.self)
+        let people = entries.filter { $0.bot == nil && $0.ua.hasPrefix("Mozilla/") }
+        #expect(people.count > 200)
+        for entry in people {
+            let verdict = AutomatedTraffic.builtIn.classify(UserAgent(entry.ua), header: entry.ua, address: "198.51.100.7", prefetch: false)
+            #expect(verdict.traffic == .person, "\(entry.ua) taken for \(verdict.who ?? "?")")
+        }
+        // And a person at home over IPv6 or behind a carrier is a person.
+        let safari = entries.first { $0.os == "ios" && $0.bot == nil }!.ua
+        for address in ["2001:db8:1::7", "100.64.12.9", "81.2.69.160"] {
+            #expect(AutomatedTraffic.builtIn.classify(UserAgent(safari), header: safari, address: address, prefetch: false).traffic == .person)
+        }
+    }
+
+    @Test func theRecordedScannersAndRobotsAreEachRecognised() throws {
+        let recorded = try Self.lines("UnilinkServerTests/Fixtures/scanner-requests.jsonl", as: Recorded.self)
+        #expect(recorded.count >= 30)
+        #expect(recorded.filter { $0.kind == "scanner" && $0.userAgent.hasPrefix("Mozilla/") }.count >= 10, "scanners known only by address")
+        for request in recorded {
+            let verdict = AutomatedTraffic.builtIn.classify(
+                UserAgent(request.userAgent), header: request.userAgent, address: request.address, prefetch: false)
+            #expect(verdict.traffic.rawValue == request.kind || verdict.traffic == .crawler && request.kind == "bot", "\(request.who): \(verdict)")
+            #expect(verdict.traffic != .person, "\(request.who) (\(request.userAgent)) counted as a person")
+        }
+    }
+
+    @Test func theListsAreDataAndABrokenLineIsNamed() throws {
+        let lists = try AutomatedTraffic(
+            agents: "# comment\n\nbot\tAcmeFetcher/\tAcme\thttps://acme.example/\n", networks: "203.0.113.0/24\tAcme scanner\n")
+        let browser = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+        #expect(lists.classify(UserAgent("AcmeFetcher/2.1"), header: "AcmeFetcher/2.1", address: nil, prefetch: false) == (.bot, "Acme"))
+        #expect(lists.classify(UserAgent(browser), header: browser, address: "203.0.113.9", prefetch: false) == (.scanner, "Acme scanner"))
+        #expect(lists.classify(UserAgent(browser), header: browser, address: "::ffff:203.0.113.9", prefetch: false).traffic == .scanner)
+        #expect(lists.classify(UserAgent(browser), header: browser, address: "198.51.100.1", prefetch: false).traffic == .person)
+        #expect(lists.classify(UserAgent(browser), header: browser, address: nil, prefetch: true).traffic == .bot, "a prefetch is no tap")
+        #expect(lists.classify(UserAgent(""), header: "", address: nil, prefetch: false).traffic == .bot, "no User-Agent")
+        #expect(throws: AutomatedTraffic.ParseError.self) { try AutomatedTraffic(agents: "robot\tX-Y-Z\tWho\n", networks: "") }
+        do {
+            _ = try AutomatedTraffic(agents: "", networks: "# networks\n10.0.0.0/33\tNope\n", networksFile: "mine.txt")
+            Issue.record("a bad block was taken")
+        } catch {
+            #expect("\(error)" == "mine.txt, line 2: expected CIDR<TAB>WHO[<TAB>SOURCE] with an address block")
+        }
+    }
+
+    @Test func aScannerGetsAPersonsAnswerButIsCountedApartLeavesNoPendingClickAndSendsNoClickWebhook() async throws {
+        var settings = TestServer.settings()
+        settings.webhookDestination.allowsLoopbackHTTP = true
+        let (app, parts) = try await buildApplicationAndParts(settings: settings, announce: { _ in })
+        try await app.test(.live) { client in
+            let shop = try await client.createApp()
+            let link = try await client.createLink(#"{"path": "/p/9", "alias": "mail"}"#, app: shop)
+            let people = try await client.send(
+                .post, "/v1/apps/\(shop.id)/webhooks", json: #"{"url": "http://127.0.0.1:9/people", "events": ["click"]}"#,
+                bearer: TestServer.adminToken)
+            let everyone = try await client.send(
+                .post, "/v1/apps/\(shop.id)/webhooks", json: #"{"url": "http://127.0.0.1:9/all", "events": ["click"], "automated": true}"#,
+                bearer: TestServer.adminToken)
+            #expect(people.status == .created && everyone.status == .created)
+            let peopleID =
+                try #require(try JSONSerialization.jsonObject(with: Data(people.body.readableBytesView)) as? [String: Any])["id"] as! String
+
+            // Safe Links with a desktop Chrome UA from Microsoft's range, then the person on an iPhone.
+            let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/72.0.3626.109 Safari/537.36"
+            let iPhone = UA.iPhoneSafari
+            let scanner = try await client.send(.get, "/mail", host: "exm.pl", userAgent: iPhone, address: "40.107.235.48")
+            let person = try await client.send(.get, "/mail", host: "exm.pl", userAgent: iPhone, address: "81.2.69.160")
+            #expect(scanner.status == person.status, "the scanner gets what a person gets")
+            _ = try await client.send(.get, "/mail", host: "exm.pl", userAgent: chrome, address: "104.47.1.254")
+            _ = try await client.send(.get, "/mail", host: "exm.pl", userAgent: "python-requests/2.31.0", address: "198.51.100.20")
+            await ServerProbe(clicks: parts.clicks).clicksStored()
+
+            let stats = try JSONDecoder().decode(
+                LinkStats.self, from: Data(try await client.send(.get, "/v1/links/\(link.id!)/stats", bearer: shop.secretKey).body.readableBytesView))
+            #expect(stats.clicks == 1, "only the person is a click")
+            #expect(stats.automated == 3 && stats.byAutomated == ["scanner": 2, "bot": 1])
+            let pending = try await parts.store.database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE link_id = \(bind: link.id!)").first()?
+                .decode(column: "n", as: Int.self)
+            #expect(pending == 1, "only the person's click may be matched to an install")
+            let messages = try await parts.store.database.raw("SELECT webhook_id FROM webhook_messages").all().map {
+                try $0.decode(column: "webhook_id", as: String.self)
+            }
+            #expect(messages.filter { $0 == peopleID }.count == 1, "the people-only subscription hears of the person alone")
+            #expect(messages.count == 1 + 4, "the one asking for automated traffic hears of every click")
+        }
+    }
+}

@@ -408,6 +408,14 @@ enum Migrations {
                 """
             ]
         ),
+        (
+            22,
+            [
+                // Leases go subscription by subscription: one seek each, whatever the backlog
+                // of a receiver that is down.
+                "CREATE INDEX webhook_messages_due_by_hook ON webhook_messages (webhook_id, state, next_at)"
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.

@@ -152,40 +152,48 @@ extension SQLStore {
         }
     }
 
-    /// Takes up to `limit` messages due at `now` for `leaseFor`: no other worker gets them
-    /// meanwhile. A worker that dies holding them lets the lease run out; the next one sends
-    /// them again under the same `webhook-id` (at least once).
-    /// `excluding`: subscriptions this worker has enough of already.
-    public func leaseWebhookMessages(limit: Int, now: Date, leaseFor: TimeInterval, excluding: [String] = []) async throws -> [WebhookMessage] {
-        let at = Self.milliseconds(now), until = Self.milliseconds(now.addingTimeInterval(leaseFor))
-        let skip: SQLQueryString = excluding.isEmpty ? "" : " AND webhook_id NOT IN (\(binds: excluding))"
-        // A read first: an idle worker's poll takes no write lock.
-        guard
-            try await database.raw(
-                """
-                SELECT id FROM webhook_messages WHERE state = 'pending' AND next_at <= \(bind: at)
-                  AND (lease_until IS NULL OR lease_until < \(bind: at))\(skip) LIMIT 1
-                """
-            ).first() != nil
-        else { return [] }
-        let locking = dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-        return try await transaction { database in
-            try await database.raw(
-                """
-                UPDATE webhook_messages SET lease_until = \(bind: until)
-                WHERE id IN (SELECT id FROM webhook_messages WHERE state = 'pending' AND next_at <= \(bind: at)
-                  AND (lease_until IS NULL OR lease_until < \(bind: at))\(skip) ORDER BY next_at, created_at LIMIT \(bind: limit)\(unsafeRaw: locking))
-                RETURNING \(unsafeRaw: Self.messageColumns)
-                """
-            ).all().map(Self.message).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-        }
+    /// Whether a message is due and not leased: a read, so an idle worker's poll takes no
+    /// write lock.
+    public func webhookMessagesDue(now: Date) async throws -> Bool {
+        let at = Self.milliseconds(now)
+        return try await database.raw(
+            """
+            SELECT id FROM webhook_messages WHERE state = 'pending' AND next_at <= \(bind: at)
+              AND (lease_until IS NULL OR lease_until < \(bind: at)) LIMIT 1
+            """
+        ).first() != nil
     }
 
-    /// Gives leased messages back before their lease runs out (more than a worker can hold).
-    public func releaseWebhookMessages(ids: [String]) async throws {
-        guard !ids.isEmpty else { return }
-        try await transaction { database in
-            try await database.raw("UPDATE webhook_messages SET lease_until = NULL WHERE state = 'pending' AND id IN (\(binds: ids))").run()
+    /// The subscriptions whose messages are sent (a turned-off one's wait, pending).
+    public func enabledWebhookIDs() async throws -> [String] {
+        try await database.raw("SELECT id FROM webhooks WHERE enabled = 1 ORDER BY id").all().map { try $0.decode(column: "id", as: String.self) }
+    }
+
+    /// Takes, for each subscription, up to its limit of due messages, oldest first, for
+    /// `leaseFor`: no other worker gets them meanwhile (on PostgreSQL `FOR UPDATE SKIP
+    /// LOCKED`). A worker that dies holding them lets the lease run out; the next one sends
+    /// them again under the same `webhook-id` (at least once). Each subscription is one
+    /// seek in `webhook_messages_due_by_hook`, however long another's backlog.
+    public func leaseWebhookMessages(_ wanted: [(webhookID: String, limit: Int)], now: Date, leaseFor: TimeInterval) async throws
+        -> [WebhookMessage]
+    {
+        guard !wanted.isEmpty else { return [] }
+        let at = Self.milliseconds(now), until = Self.milliseconds(now.addingTimeInterval(leaseFor))
+        let locking = dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try await transaction { database in
+            var leased: [WebhookMessage] = []
+            for (webhookID, limit) in wanted where limit > 0 {
+                leased += try await database.raw(
+                    """
+                    UPDATE webhook_messages SET lease_until = \(bind: until)
+                    WHERE id IN (SELECT id FROM webhook_messages WHERE webhook_id = \(bind: webhookID) AND state = 'pending'
+                      AND next_at <= \(bind: at) AND (lease_until IS NULL OR lease_until < \(bind: at))
+                      ORDER BY next_at LIMIT \(bind: limit)\(unsafeRaw: locking))
+                    RETURNING \(unsafeRaw: Self.messageColumns)
+                    """
+                ).all().map(Self.message)
+            }
+            return leased.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         }
     }
 

@@ -44,6 +44,13 @@ extension SQLStore {
         try await transaction { database in
             guard try await database.raw("SELECT 1 AS one FROM webhooks WHERE id = \(bind: id)").first() != nil else { return false }
             try await database.raw("DELETE FROM webhooks WHERE id = \(bind: id)").run()
+            // What it was still to get is not sent; the log keeps it until retention.
+            try await database.raw(
+                """
+                UPDATE webhook_messages SET state = 'failed', last_error = 'the webhook was deleted', lease_until = NULL
+                WHERE webhook_id = \(bind: id) AND state = 'pending'
+                """
+            ).run()
             try await Self.append(audit, on: database)
             return true
         }

@@ -32,7 +32,7 @@ public struct WebhookEvent: Sendable, Equatable {
         var body = Data(#"{"type":"#.utf8)
         body.append(Self.json(type))
         body.append(Data(#","timestamp":"#.utf8))
-        body.append(Self.json(time.formatted(.iso8601.time(includingFractionalSeconds: true).year().month().day().dateSeparator(.dash))))
+        body.append(Self.json(time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))))
         body.append(Data(#","data":"#.utf8))
         body.append(data)
         body.append(UInt8(ascii: "}"))

@@ -31,37 +31,44 @@ struct WebhookDeliveryService: Service {
     }
 
     func run() async throws {
-        let lanes = WebhookLanes(perEndpoint: perEndpoint)
+        let lanes = WebhookLanes(perEndpoint: perEndpoint, laneLimit: laneLimit)
         let results = WebhookResults(store: store, metrics: metrics, logger: logger)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await results.run() }
             group.addTask { await housekeeping() }
             await cancelWhenGracefulShutdown {
                 await withDiscardingTaskGroup { lanesGroup in
+                    var subscriptions: [String] = []
+                    var listed = ContinuousClock.now - .seconds(60)
+                    var polled = ContinuousClock.now - idlePoll
+                    var seenGeneration = -1
+                    var busy = false
                     while !Task.isCancelled {
-                        let full = lanes.full(limit: laneLimit)
-                        let room = capacity - lanes.held
-                        var leased: [WebhookMessage] = []
-                        if room > 0 {
-                            do {
-                                leased = try await store.leaseWebhookMessages(limit: room, now: .now, leaseFor: lease, excluding: full)
-                            } catch {
-                                logger.warning("could not lease webhook messages", metadata: ["error": "\(error)"])
-                            }
+                        // Work to do when a lane made room, the last lease brought messages,
+                        // or the idle poll is due; otherwise a look at memory, 5 ms later.
+                        let generation = lanes.generation
+                        guard busy || generation != seenGeneration || ContinuousClock.now - polled >= idlePoll else {
+                            try? await Task.sleep(for: .milliseconds(5))
+                            continue
                         }
-                        let (taken, extra) = lanes.add(leased, limit: laneLimit)
-                        // More than a lane holds: back to the outbox for the next lease.
-                        if !extra.isEmpty { try? await store.releaseWebhookMessages(ids: extra.map(\.id)) }
-                        for (webhookID, senders) in taken {
+                        (seenGeneration, polled) = (generation, .now)
+                        if ContinuousClock.now - listed > .seconds(1), let ids = try? await store.enabledWebhookIDs() {
+                            (subscriptions, listed) = (ids, .now)
+                        }
+                        var leased: [WebhookMessage] = []
+                        let wanted = lanes.room(for: subscriptions, capacity: capacity)
+                        do {
+                            if !wanted.isEmpty, try await store.webhookMessagesDue(now: .now) {
+                                leased = try await store.leaseWebhookMessages(wanted, now: .now, leaseFor: lease)
+                            }
+                        } catch {
+                            logger.warning("could not lease webhook messages", metadata: ["error": "\(error)"])
+                        }
+                        busy = !leased.isEmpty
+                        for (webhookID, senders) in lanes.add(leased) {
                             for _ in 0..<senders {
                                 lanesGroup.addTask { await drain(webhookID, lanes: lanes, results: results) }
                             }
-                        }
-                        // Nothing due: poll. Lanes full or no room: look again as they drain.
-                        if leased.isEmpty, full.isEmpty, room > 0 {
-                            try? await Task.sleep(for: idlePoll)
-                        } else if leased.isEmpty || !extra.isEmpty {
-                            try? await Task.sleep(for: .milliseconds(5))
                         }
                     }
                 }
@@ -125,37 +132,30 @@ final class WebhookLanes: Sendable {
     private struct State {
         var lanes: [String: Lane] = [:]
         var held = 0
+        var generation = 0
     }
 
     private let state = Mutex(State())
     let perEndpoint: Int
+    let laneLimit: Int
 
-    init(perEndpoint: Int) {
+    init(perEndpoint: Int, laneLimit: Int) {
         self.perEndpoint = perEndpoint
+        self.laneLimit = laneLimit
     }
 
     /// Messages queued or being sent.
     var held: Int { state.withLock { $0.held } }
 
-    /// Queues `messages`, at most `limit` a lane; returns the senders to start, by
-    /// subscription, and the messages that did not fit.
-    func add(_ messages: [WebhookMessage], limit: Int) -> (starts: [(webhookID: String, senders: Int)], extra: [WebhookMessage]) {
+    /// Queues `messages`; returns the senders to start, by subscription.
+    func add(_ messages: [WebhookMessage]) -> [(webhookID: String, senders: Int)] {
         state.withLock { state in
-            var extra: [WebhookMessage] = []
-            var touched: [String] = []
             for message in messages {
-                var lane = state.lanes[message.webhookID] ?? Lane()
-                guard lane.queue.count + lane.sending < limit else {
-                    extra.append(message)
-                    continue
-                }
-                touched.append(message.webhookID)
-                lane.queue.append(message)
-                state.lanes[message.webhookID] = lane
+                state.lanes[message.webhookID, default: Lane()].queue.append(message)
                 state.held += 1
             }
             var starts: [(String, Int)] = []
-            for id in Set(touched) {
+            for id in Set(messages.map(\.webhookID)) {
                 let lane = state.lanes[id]!
                 let wanted = min(perEndpoint, lane.queue.count + lane.sending) - lane.senders
                 if wanted > 0 {
@@ -163,9 +163,30 @@ final class WebhookLanes: Sendable {
                     starts.append((id, wanted))
                 }
             }
-            return (starts, extra)
+            return starts
         }
     }
+
+    /// How many messages each subscription's lane may take now: none for a lane at least
+    /// half full (it is refilled in bulk as it drains, not a message at a time), and no
+    /// more than `capacity` in all.
+    func room(for subscriptions: [String], capacity: Int) -> [(webhookID: String, limit: Int)] {
+        state.withLock { state in
+            var left = capacity - state.held
+            var room: [(String, Int)] = []
+            for id in subscriptions where left > 0 {
+                let held = state.lanes[id].map { $0.queue.count + $0.sending } ?? 0
+                guard held < laneLimit / 2 else { continue }
+                let limit = min(laneLimit - held, left)
+                room.append((id, limit))
+                left -= limit
+            }
+            return room
+        }
+    }
+
+    /// Changes when a lane drains below half (or closes): the leasing loop looks then.
+    var generation: Int { state.withLock { $0.generation } }
 
     /// The lane's next message, or `nil`: the sender asking stops (and the lane closes with
     /// its last sender).
@@ -187,13 +208,11 @@ final class WebhookLanes: Sendable {
     func done(_ webhookID: String) {
         state.withLock { state in
             state.held -= 1
-            state.lanes[webhookID]?.sending -= 1
+            guard var lane = state.lanes[webhookID] else { return }
+            lane.sending -= 1
+            state.lanes[webhookID] = lane
+            if lane.queue.count + lane.sending < laneLimit / 2 { state.generation &+= 1 }
         }
-    }
-
-    /// Subscriptions whose lane holds `limit` or more: the next lease leaves them out.
-    func full(limit: Int) -> [String] {
-        state.withLock { state in state.lanes.filter { $0.value.queue.count + $0.value.sending >= limit }.map(\.key) }
     }
 }
 

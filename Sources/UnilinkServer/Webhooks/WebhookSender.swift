@@ -40,9 +40,13 @@ final class WebhookSender: Sendable {
     /// alive between deliveries, and go to that address whatever DNS says meanwhile.
     private let clients = Mutex<[String: HTTPClient]>([:])
 
-    init(destination: WebhookDestination, timeout: Duration = .seconds(10)) {
+    /// How a host name becomes addresses: the system's resolver, or a test's.
+    private let resolver: @Sendable (String) async throws -> [String]
+
+    init(destination: WebhookDestination, timeout: Duration = .seconds(10), resolve: (@Sendable (String) async throws -> [String])? = nil) {
         self.destination = destination
         self.timeout = timeout
+        resolver = resolve ?? { host in try await NIOThreadPool.singleton.runIfActive { WebhookSender.getaddrinfo(host) } }
     }
 
     func send(_ message: WebhookMessage, to subscription: WebhookSubscription, at now: Date) async -> Outcome {
@@ -129,7 +133,7 @@ final class WebhookSender: Sendable {
     private func resolve(_ host: String) async throws -> [String] {
         let now = Date.now
         if let known = resolutions.withLock({ $0[host] }), now.timeIntervalSince(known.at) < Self.resolutionLifetime { return known.addresses }
-        let addresses = try await NIOThreadPool.singleton.runIfActive { Self.getaddrinfo(host) }
+        let addresses = try await resolver(host)
         resolutions.withLock { resolutions in
             if resolutions.count >= 1024 { resolutions.removeAll() }
             resolutions[host] = Resolution(addresses: addresses, at: now)

@@ -10,8 +10,9 @@ public protocol WebhookStore: Sendable {
 
     // The outbox (`SQLStore+WebhookOutbox`).
     func enqueue(test event: WebhookEvent, webhookID: String) async throws -> String
-    func leaseWebhookMessages(limit: Int, now: Date, leaseFor: TimeInterval, excluding: [String]) async throws -> [WebhookMessage]
-    func releaseWebhookMessages(ids: [String]) async throws
+    func webhookMessagesDue(now: Date) async throws -> Bool
+    func enabledWebhookIDs() async throws -> [String]
+    func leaseWebhookMessages(_ wanted: [(webhookID: String, limit: Int)], now: Date, leaseFor: TimeInterval) async throws -> [WebhookMessage]
     @discardableResult func finish(_ attempts: [WebhookAttempt]) async throws -> [String]
     func webhookMessages(webhookID: String, state: WebhookMessage.State?, before cursor: String?, limit: Int) async throws -> [WebhookMessage]
     func webhookMessage(id: String) async throws -> WebhookMessage?

@@ -47,11 +47,15 @@ public struct AppStats: Codable, Sendable, Equatable {
     /// Custom events by their name -> count.
     public var customEvents: [String: Int]
     public var series: [Bucket]
+    /// Clicks of mail scanners and robots (by UTC day): in no other figure.
+    public var automated: Int
+    /// `scanner`, `bot` -> count.
+    public var byAutomated: [String: Int]
 
     public init(
         appID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, installs: Int, opens: Int,
         byPlatform: [String: Int], byOutcome: [String: Int], bySource: [String: Int], topLinks: [LinkClicks], series: [Bucket],
-        customEvents: [String: Int] = [:]
+        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:]
     ) {
         self.appID = appID
         self.from = from
@@ -67,10 +71,28 @@ public struct AppStats: Codable, Sendable, Equatable {
         self.topLinks = topLinks
         self.series = series
         self.customEvents = customEvents
+        self.byAutomated = byAutomated
+        automated = byAutomated.values.reduce(0, +)
     }
 
     enum CodingKeys: String, CodingKey {
         case appID = "app_id", from, to, granularity, tz, clicks, installs, opens, byPlatform = "by_platform", byOutcome = "by_outcome"
-        case bySource = "by_source", topLinks = "top_links", series, customEvents = "custom_events"
+        case bySource = "by_source", topLinks = "top_links", series, customEvents = "custom_events", automated, byAutomated = "by_automated"
+    }
+
+    /// A server from before the automated figures answers without them: zero.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            appID: try container.decode(String.self, forKey: .appID), from: try container.decode(String.self, forKey: .from),
+            to: try container.decode(String.self, forKey: .to), granularity: try container.decode(StatsGranularity.self, forKey: .granularity),
+            tz: try container.decode(String.self, forKey: .tz), clicks: try container.decode(Int.self, forKey: .clicks),
+            installs: try container.decode(Int.self, forKey: .installs), opens: try container.decode(Int.self, forKey: .opens),
+            byPlatform: try container.decode([String: Int].self, forKey: .byPlatform),
+            byOutcome: try container.decode([String: Int].self, forKey: .byOutcome),
+            bySource: try container.decode([String: Int].self, forKey: .bySource),
+            topLinks: try container.decode([LinkClicks].self, forKey: .topLinks), series: try container.decode([Bucket].self, forKey: .series),
+            customEvents: try container.decodeIfPresent([String: Int].self, forKey: .customEvents) ?? [:],
+            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:])
     }
 }

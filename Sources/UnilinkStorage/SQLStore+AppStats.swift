@@ -13,6 +13,7 @@ extension SQLStore {
         counts.breakdown = try await breakdown("app_id = \(bind: appID)", split: split, days: "app_days", hours: "app_click_counts")
         counts.eventsByHour = try await eventsByHour("app_id = \(bind: appID)", hours: hours)
         counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
+        counts.automated = try await automatedCounts(appID: appID, days: hours.lowerBound / 24..<(hours.upperBound + 23) / 24)
         return counts
     }
 

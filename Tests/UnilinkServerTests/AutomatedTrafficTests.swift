@@ -120,6 +120,9 @@ struct AutomatedTrafficTests {
                 LinkStats.self, from: Data(try await client.send(.get, "/v1/links/\(link.id!)/stats", bearer: shop.secretKey).body.readableBytesView))
             #expect(stats.clicks == 1, "only the person is a click")
             #expect(stats.automated == 3 && stats.byAutomated == ["scanner": 2, "bot": 1])
+            let appStats = try JSONDecoder().decode(
+                AppStats.self, from: Data(try await client.send(.get, "/v1/apps/\(shop.id)/stats", bearer: shop.secretKey).body.readableBytesView))
+            #expect(appStats.clicks == 1 && appStats.automated == 3 && appStats.byPlatform == ["ios": 1])
             let pending = try await parts.store.database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE link_id = \(bind: link.id!)").first()?
                 .decode(column: "n", as: Int.self)
             #expect(pending == 1, "only the person's click may be matched to an install")

@@ -113,10 +113,12 @@ extension WireSchemas {
                 .object(["link_id": JSONSchema.string().nullable, "clicks": .count], required: ["link_id", "clicks"]),
                 max: AppStatsReport.topLinks),
             "series": statsSeries, "custom_events": customEvents,
+            "automated": JSONSchema.count.described("Clicks of mail scanners and robots, by UTC day: in no other figure."),
+            "by_automated": .map(.count).described("scanner, bot -> clicks."),
         ],
         required: [
             "app_id", "from", "to", "granularity", "tz", "clicks", "installs", "opens", "by_platform", "by_outcome", "by_source", "top_links",
-            "series", "custom_events",
+            "series", "custom_events", "automated", "by_automated",
         ])
 
     static let linkBatchPlan = JSONSchema.object(

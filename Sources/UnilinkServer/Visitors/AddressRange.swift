@@ -44,11 +44,29 @@ public struct AddressRange: Sendable, Equatable {
         return v6
     }
 
+    /// Four decimal parts of 1 to 3 digits each, read in one pass: it runs on every click
+    /// (the scanners' networks).
     private static func ipv4(_ text: String) -> [UInt8]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        let bytes = parts.compactMap { part -> UInt8? in part.count <= 3 ? UInt8(part) : nil }
-        return bytes.count == 4 ? bytes : nil
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4)
+        var value = 0, digits = 0
+        for unit in text.utf8 {
+            switch unit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value * 10 + Int(unit - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 3, value <= 255 else { return nil }
+            case UInt8(ascii: "."):
+                guard digits > 0, bytes.count < 3 else { return nil }
+                bytes.append(UInt8(value))
+                (value, digits) = (0, 0)
+            default:
+                return nil
+            }
+        }
+        guard digits > 0, bytes.count == 3 else { return nil }
+        bytes.append(UInt8(value))
+        return bytes
     }
 
     private static func ipv6(_ text: String) -> [UInt8]? {

@@ -114,9 +114,18 @@ extension SQLStore {
     }
 
     /// Sends `event` to one subscription, whatever it subscribed to (the "send test event" button).
-    public func enqueue(test event: WebhookEvent, webhookID: String) async throws -> String {
+    /// `audit` is written with the message's id (made here) as its `message` change.
+    public func enqueue(test event: WebhookEvent, webhookID: String, audit: [AuditEntry]) async throws -> String {
         let id = WebhookIdentifiers.messageID()
-        try await transaction { database in try await Self.insert(messages: [(id, webhookID, event)], at: .now, on: database) }
+        let entries = audit.map { entry in
+            var entry = entry
+            entry.changes["message"] = AuditChange(before: nil, after: .string(id))
+            return entry
+        }
+        try await transaction { database in
+            try await Self.insert(messages: [(id, webhookID, event)], at: .now, on: database)
+            try await Self.append(entries, on: database)
+        }
         return id
     }
 

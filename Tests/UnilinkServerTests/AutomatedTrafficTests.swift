@@ -133,4 +133,36 @@ struct AutomatedTrafficTests {
             #expect(messages.count == 1 + 4, "the one asking for automated traffic hears of every click")
         }
     }
+
+    /// The whole recorded sequence replayed against a real server: not one person counted,
+    /// not one pending click, and an install from a scanner's network right after is no match.
+    @Test func theRecordedSequenceCountsNoPersonAndNeverMatchesAnInstall() async throws {
+        let recorded = try Self.lines("UnilinkServerTests/Fixtures/scanner-requests.jsonl", as: Recorded.self)
+        let (app, parts) = try await buildApplicationAndParts(settings: TestServer.settings(), announce: { _ in })
+        try await app.test(.live) { client in
+            let shop = try await client.createApp()
+            let link = try await client.createLink(#"{"path": "/p/3", "alias": "offer"}"#, app: shop)
+            for request in recorded {
+                let answer = try await client.send(
+                    request.method == "HEAD" ? .head : .get, "/offer", host: "exm.pl", userAgent: request.userAgent, address: request.address)
+                #expect([200, 302].contains(answer.status.code), "\(request.who) got \(answer.status)")
+            }
+            await ServerProbe(clicks: parts.clicks).clicksStored()
+            let stats = try JSONDecoder().decode(
+                LinkStats.self, from: Data(try await client.send(.get, "/v1/links/\(link.id!)/stats", bearer: shop.secretKey).body.readableBytesView))
+            #expect(stats.clicks == 0, "a scanner or a robot was counted as a person")
+            // Robots the User-Agent classifier calls crawlers get the card and are no click at all.
+            let clicks = recorded.filter {
+                $0.method == "GET"
+                    && AutomatedTraffic.builtIn.classify(UserAgent($0.userAgent), header: $0.userAgent, address: $0.address, prefetch: false).traffic
+                        != .crawler
+            }
+            #expect(stats.automated == clicks.count && clicks.count >= 20)
+            let pending = try await parts.store.database.raw("SELECT COUNT(*) AS n FROM pending_clicks").first()?.decode(column: "n", as: Int.self)
+            #expect(pending == 0)
+            let scannerAddress = try #require(recorded.first { $0.kind == "scanner" && $0.userAgent.contains("iPhone") == false }?.address)
+            let install = try await DeferredTests.deferred(client, app: shop, install: "install-after-a-scanner", address: scannerAddress)
+            #expect(install.status == .ok && !install.text.contains(#""status":"found""#), "\(install.text)")
+        }
+    }
 }

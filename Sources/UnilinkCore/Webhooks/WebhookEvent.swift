@@ -27,6 +27,13 @@ public struct WebhookEvent: Sendable, Equatable {
 
     public static let testType = "webhook.test"
 
+    /// The "send test event" button's event, for one subscription whatever it subscribed to.
+    public static func test(for webhook: WebhookSubscription) -> WebhookEvent {
+        WebhookEvent(
+            appID: webhook.appID, type: testType, linkID: nil, time: .now,
+            data: encoded(["webhook_id": webhook.id, "message": "A test event from Unilink"]))
+    }
+
     /// The bytes that are sent and signed.
     public var body: Data {
         var body = Data(#"{"type":"#.utf8)

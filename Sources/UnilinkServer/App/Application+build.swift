@@ -197,6 +197,8 @@ func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router
     ).register(on: signedIn)
     LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: signedIn)
     NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
+    WebhookPagesController(store: parts.store, directory: parts.directory, destination: parts.settings.webhookDestination, pages: pages)
+        .register(on: signedIn)
     DebuggerController(debugPage: debugPage(parts, pages)).register(on: signedIn)
     return router
 }

@@ -10,7 +10,7 @@ struct WebhooksController {
     let store: any WebhookStore & LinkStore
     let destination: WebhookDestination
 
-    static let maxEvents = 50
+    static let maxEvents = WebhookRules.maxEvents
 
     func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
         group.on("", .post, .appsWrite, .appInPath, authorizer, use: create)
@@ -259,10 +259,9 @@ struct WebhooksController {
     @Sendable func test(_ request: Request, context: APIContext) async throws -> Response {
         let webhook = try await webhook(context)
         guard webhook.isEnabled else { throw APIError.conflict("webhook_disabled", "the webhook is turned off: turn it on to send a test event") }
-        let event = WebhookEvent(
-            appID: webhook.appID, type: WebhookEvent.testType, linkID: nil, time: .now,
-            data: WebhookEvent.encoded(["webhook_id": webhook.id, "message": "A test event from Unilink"]))
-        let id = try await store.enqueue(test: event, webhookID: webhook.id)
+        let id = try await store.enqueue(
+            test: .test(for: webhook), webhookID: webhook.id,
+            audit: [context.author.entry("webhook.test", "webhook", webhook.id, appID: webhook.appID)])
         return try HTTPBody.json(["message_id": id], status: .accepted)
     }
 
@@ -286,43 +285,11 @@ struct WebhooksController {
     /// The body's fields onto `webhook`, each checked: the shape is a 400, a rule the
     /// document states only in words a 422.
     private func apply(_ body: Body, to webhook: inout WebhookSubscription, events: [String]?) async throws {
-        if let url = body.url {
-            guard (1...WebhookDestination.maxURLBytes).contains(url.utf8.count) else {
-                throw APIError.badRequest("'url' must be 1 to \(WebhookDestination.maxURLBytes) bytes")
-            }
-            if let problem = destination.problem(withURL: url) { throw APIError.unprocessable("invalid_webhook_url", "'url': \(problem)") }
-            webhook.url = url
-        }
-        if let events {
-            guard (1...Self.maxEvents).contains(events.count) else {
-                throw APIError.badRequest("'events' must list 1 to \(Self.maxEvents) event types")
-            }
-            var types = Set<WebhookEventType>()
-            for text in events {
-                guard let type = WebhookEventType(rawValue: text) else {
-                    throw APIError.badRequest(
-                        "'\(text.prefix(80))' is not an event type (\(WebhookEventType.fixed.map(\.rawValue).joined(separator: ", ")), or custom.NAME)"
-                    )
-                }
-                types.insert(type)
-            }
-            webhook.events = types
-        }
-        if let linkID = body.linkID {
-            guard (0...64).contains(linkID.count) else { throw APIError.badRequest("'link_id' must be at most 64 characters") }
-            if linkID.isEmpty {
-                webhook.linkID = nil
-            } else {
-                guard let link = try await store.link(id: linkID), link.appID == webhook.appID else {
-                    throw APIError.unprocessable("unknown_link", "no link of this app has the id '\(linkID)'")
-                }
-                webhook.linkID = link.id
-            }
-        }
-        if let campaign = body.campaign {
-            guard campaign.count <= 128 else { throw APIError.badRequest("'campaign' must be at most 128 characters") }
-            webhook.campaign = campaign.isEmpty ? nil : campaign
-        }
+        let rules = WebhookRules(destination: destination, links: store)
+        if let url = body.url { webhook.url = try rules.url(url) }
+        if let events { webhook.events = try rules.events(events) }
+        if let linkID = body.linkID { webhook.linkID = try await rules.linkID(linkID, app: webhook.appID) }
+        if let campaign = body.campaign { webhook.campaign = try rules.campaign(campaign) }
         if let automated = body.automated { webhook.includesAutomated = automated }
         if let enabled = body.enabled {
             // Turned on again by a person: a fresh start.

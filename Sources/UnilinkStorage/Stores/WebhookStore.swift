@@ -9,7 +9,7 @@ public protocol WebhookStore: Sendable {
     @discardableResult func deleteWebhook(id: String, audit: [AuditEntry]) async throws -> Bool
 
     // The outbox (`SQLStore+WebhookOutbox`).
-    func enqueue(test event: WebhookEvent, webhookID: String) async throws -> String
+    func enqueue(test event: WebhookEvent, webhookID: String, audit: [AuditEntry]) async throws -> String
     func webhookMessagesDue(now: Date) async throws -> Bool
     func enabledWebhookIDs() async throws -> [String]
     func leaseWebhookMessages(_ wanted: [(webhookID: String, limit: Int)], now: Date, leaseFor: TimeInterval) async throws -> [WebhookMessage]

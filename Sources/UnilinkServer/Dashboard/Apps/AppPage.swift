@@ -29,7 +29,7 @@ struct AppPage: DashboardPage {
     var title: String
     var appID: String
     var appName: String
-    /// The app's admins (and owners) edit it, manage its members and read its audit log.
+    /// The app's admins (and owners) edit it, manage its members and webhooks and read its audit log.
     var admin: Bool
     /// Editors and above create and change links.
     var editor: Bool

@@ -8,6 +8,7 @@ enum DashboardTemplates {
         "head": head, "foot": foot, "sign_in": signIn, "sign_in_code": signInCode, "landing": landing, "apps": apps, "app": app, "app_form": appForm,
         "link": link, "link_form": linkForm, "numbers": numbers, "numbers_body": numbersBody, "debug": debug, "message": message,
         "password": password, "account": account, "two_factor": twoFactor, "people": people, "audit": audit,
+        "webhooks": webhooks, "webhook_form": webhookForm, "webhook_log": webhookLog,
     ]
 
     static let head = #"""
@@ -76,6 +77,7 @@ enum DashboardTemplates {
     static let app = #"""
         {{> head}}<div class="row"><h1 style="flex:1" id="app-name">{{appName}}</h1>{{#admin}}<a class="button secondary" href="/apps/{{appID}}/edit">Edit app</a>{{/admin}}
         {{#admin}}<a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
+        {{#admin}}<a class="button secondary" href="/apps/{{appID}}/webhooks" id="app-webhooks">Webhooks</a>{{/admin}}
         <a class="button secondary" href="/apps/{{appID}}/numbers">Numbers</a>{{#editor}}<a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a>{{/editor}}</div>
         {{#secretKey}}<section class="notice"><strong>Secret key (shown once):</strong> <code id="secret-key">{{secretKey}}</code> <button class="secondary" data-copy="{{secretKey}}">Copy</button></section>{{/secretKey}}
         <section><div class="grid"><div><label>App id</label><code>{{appID}}</code></div><div><label>Publishable key (SDK)</label><code>{{publishableKey}}</code></div>

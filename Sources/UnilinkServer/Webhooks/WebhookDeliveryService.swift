@@ -35,7 +35,8 @@ struct WebhookDeliveryService: Service {
         let results = WebhookResults(store: store, metrics: metrics, logger: logger)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await results.run() }
-            group.addTask { await housekeeping() }
+            // Its sleeps must not hold up a graceful stop.
+            group.addTask { await cancelWhenGracefulShutdown { await housekeeping() } }
             await cancelWhenGracefulShutdown {
                 await withDiscardingTaskGroup { lanesGroup in
                     var subscriptions: [String] = []
@@ -48,7 +49,8 @@ struct WebhookDeliveryService: Service {
                         // or the idle poll is due; otherwise a look at memory, 5 ms later.
                         let generation = lanes.generation
                         guard busy || generation != seenGeneration || ContinuousClock.now - polled >= idlePoll else {
-                            try? await Task.sleep(for: .milliseconds(5))
+                            // Nothing in flight, nothing to wake for: an idle server sleeps.
+                            try? await Task.sleep(for: lanes.held > 0 ? .milliseconds(5) : idlePoll)
                             continue
                         }
                         (seenGeneration, polled) = (generation, .now)

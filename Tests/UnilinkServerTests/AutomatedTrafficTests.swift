@@ -166,3 +166,59 @@ struct AutomatedTrafficTests {
         }
     }
 }
+
+extension AutomatedTrafficTests {
+    /// A gateway outside the published networks that opens each link of a message at once.
+    @Test func anAddressOpeningEveryLinkOfAMessageAtOnceIsAScanner() async throws {
+        let (app, parts) = try await buildApplicationAndParts(settings: TestServer.settings(), announce: { _ in })
+        try await app.test(.live) { client in
+            let shop = try await client.createApp()
+            var links: [LinkBody] = []
+            for index in 0..<6 { links.append(try await client.createLink(#"{"path": "/p/\#(index)", "alias": "m\#(index)"}"#, app: shop)) }
+            for index in 0..<6 { _ = try await client.send(.get, "/m\(index)", host: "exm.pl", userAgent: UA.macSafari, address: "192.0.2.77") }
+            await ServerProbe(clicks: parts.clicks).clicksStored()
+            var people = 0, automated = 0
+            for link in links {
+                let stats = try JSONDecoder().decode(
+                    LinkStats.self,
+                    from: Data(try await client.send(.get, "/v1/links/\(link.id!)/stats", bearer: shop.secretKey).body.readableBytesView))
+                (people, automated) = (people + stats.clicks, automated + stats.automated)
+            }
+            #expect(people == LinkBurst.threshold - 1 && automated == 6 - people, "\(people) people, \(automated) automated")
+        }
+    }
+}
+
+/// A scanner opening every link of a message within a moment, and people who are not one.
+@Suite("Link bursts")
+struct LinkBurstTests {
+    @Test func fourDifferentLinksWithinTwoSecondsAreABurstAndItsNextClicksToo() {
+        var burst = LinkBurst()
+        let first = [burst.click("a", at: 0), burst.click("b", at: 300), burst.click("c", at: 600)]
+        #expect(first == [false, false, false])
+        let fourth = burst.click("d", at: 900)
+        #expect(fourth, "the fourth link within two seconds")
+        let again = burst.click("a", at: 1_500)
+        #expect(again, "the burst goes on")
+        let later = burst.click("e", at: 10_000)
+        #expect(!later, "a click long after is a person's again")
+        #expect(burst.isStale(at: 20_000))
+    }
+
+    @Test func peopleBehindOneAddressClickingTheSameLinksAreNoBurst() {
+        var office = LinkBurst()
+        let officeClicks = (0..<50).map { office.click($0 % 3 == 0 ? "spring" : "summer", at: Int64($0 * 40)) }
+        #expect(!officeClicks.contains(true))
+        var slow = LinkBurst()
+        let slowClicks = ["a", "b", "c", "d", "e"].enumerated().map { slow.click($0.element, at: Int64($0.offset) * 1_500) }
+        #expect(!slowClicks.contains(true), "four links over six seconds are a person reading")
+    }
+
+    @Test func theWatchKeepsAddressesApartAndStaysBounded() {
+        let watch = BurstWatch(shardCount: 2, maxAddresses: 64)
+        for (index, link) in ["a", "b", "c"].enumerated() { #expect(!watch.click(address: "203.0.113.9", link: link, now: Int64(index))) }
+        #expect(!watch.click(address: "198.51.100.1", link: "d", now: 4), "another address")
+        #expect(watch.click(address: "203.0.113.9", link: "d", now: 5))
+        for index in 0..<10_000 { _ = watch.click(address: "10.0.\(index / 256).\(index % 256)", link: "x", now: 10_000 + Int64(index)) }
+    }
+}

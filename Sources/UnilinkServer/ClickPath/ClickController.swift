@@ -24,6 +24,8 @@ struct ClickController: Sendable {
     let limit: RateLimitMiddleware?
     let debugPage: LinkDebugPage
     let automated: AutomatedTraffic
+    /// Addresses opening every link of a message at once: a scanner.
+    let bursts: BurstWatch
 
     /// The answer memory alone gives, or `nil` when only the store can (a link memory does
     /// not hold, the debugger): then `answer` is asked, and the limit is counted there.
@@ -101,9 +103,12 @@ struct ClickController: Sendable {
         if let outcome = decision.outcome, !head {
             // A scanner or a robot gets the person's answer (a mail gateway must not flag the
             // link), but is counted apart and leaves nothing deferred matching could draw.
-            let traffic = automated.classify(
+            var traffic = automated.classify(
                 visit.userAgent, header: userAgentHeader, address: clientAddress, prefetch: Self.isPrefetch(request)
             ).traffic
+            if traffic == .person, let clientAddress, let linkID = link.link?.id, bursts.click(address: clientAddress, link: linkID) {
+                traffic = .scanner
+            }
             clicks.enqueue(
                 ClickRecord(
                     clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,

@@ -87,12 +87,17 @@ struct WebhookDeliveryService: Service {
         while let message = lanes.next(webhookID) {
             if subscription == nil { subscription = .some(try? await store.webhook(id: webhookID)) }
             let now = Date.now
-            guard let found = subscription ?? nil, found.isEnabled else {
-                let why = subscription??.isEnabled == false ? "the webhook is turned off" : "the webhook was deleted"
+            guard let found = subscription ?? nil else {
                 results.add(
                     WebhookAttempt(
-                        messageID: message.id, webhookID: webhookID, at: now, status: nil, error: why, milliseconds: 0, response: nil,
-                        succeeded: false, retryAt: nil))
+                        messageID: message.id, webhookID: webhookID, at: now, status: nil, error: "the webhook was deleted", milliseconds: 0,
+                        response: nil, succeeded: false, retryAt: nil))
+                lanes.done(webhookID)
+                continue
+            }
+            // Turned off since the lease: the message waits, pending, for it to be turned on
+            // (its lease runs out; an off subscription's messages are not leased).
+            guard found.isEnabled else {
                 lanes.done(webhookID)
                 continue
             }

@@ -87,7 +87,8 @@ final class WebhookReceiver {
 
     struct ReceiverDidNotStart: Error {}
 
-    var url: String { "http://127.0.0.1:\(port)/hook" }
+    /// By name: the sender resolves it (and judges what it resolves to) at each delivery.
+    var url: String { "http://localhost:\(port)/hook" }
 
     func trust(secret: String) async throws {
         try await put("/secret?value=\(secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")

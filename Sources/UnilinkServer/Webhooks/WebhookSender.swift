@@ -9,6 +9,8 @@ import UnilinkStorage
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One attempt to deliver a message: the host is resolved now and every address it gives
@@ -46,7 +48,7 @@ final class WebhookSender: Sendable {
     init(destination: WebhookDestination, timeout: Duration = .seconds(10), resolve: (@Sendable (String) async throws -> [String])? = nil) {
         self.destination = destination
         self.timeout = timeout
-        resolver = resolve ?? { host in try await NIOThreadPool.singleton.runIfActive { WebhookSender.getaddrinfo(host) } }
+        resolver = resolve ?? { host in try await NIOThreadPool.singleton.runIfActive { WebhookSender.systemAddresses(of: host) } }
     }
 
     func send(_ message: WebhookMessage, to subscription: WebhookSubscription, at now: Date) async -> Outcome {
@@ -123,11 +125,13 @@ final class WebhookSender: Sendable {
         } else {
             addresses = try await resolve(host)
         }
-        guard let first = addresses.first else { throw Refusal(reason: "'\(host)' does not resolve") }
+        guard !addresses.isEmpty else { throw Refusal(reason: "'\(host)' does not resolve") }
         for address in addresses {
             if let refusal = destination.refusal(ofAddress: address) { throw Refusal(reason: refusal) }
         }
-        return first
+        // One address is connected to (the one judged): an IPv4 one where there is one, as
+        // a server without an IPv6 route still reaches it.
+        return addresses.first { !$0.contains(":") } ?? addresses[0]
     }
 
     private func resolve(_ host: String) async throws -> [String] {
@@ -141,11 +145,15 @@ final class WebhookSender: Sendable {
         return addresses
     }
 
-    private static func getaddrinfo(_ host: String) -> [String] {
+    private static func systemAddresses(of host: String) -> [String] {
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard Glibc.getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
         defer { freeaddrinfo(first) }
         var addresses: [String] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first

@@ -129,11 +129,6 @@ extension SQLStore {
         return id
     }
 
-    /// Events that are not part of another write (none yet besides tests).
-    public func enqueue(_ events: [WebhookEvent]) async throws {
-        _ = try await transaction { database in try await Self.enqueue(events, on: database) }
-    }
-
     /// Nine binds a row.
     private static let messagesPerInsert = 500
 

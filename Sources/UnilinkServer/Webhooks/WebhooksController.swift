@@ -10,8 +10,6 @@ struct WebhooksController {
     let store: any WebhookStore & LinkStore
     let destination: WebhookDestination
 
-    static let maxEvents = WebhookRules.maxEvents
-
     func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
         group.on("", .post, .appsWrite, .appInPath, authorizer, use: create)
         group.on("", .get, .appsWrite, .appInPath, authorizer, use: list)

@@ -60,7 +60,7 @@ extension WireSchemas {
         let events = JSONSchema.array(
             JSONSchema.string(
                 pattern: "^(click|install|open|reinstall|link\\.created|link\\.updated|link\\.deleted|custom\\.[A-Za-z0-9_-]{1,64})$"),
-            max: WebhooksController.maxEvents, min: 1)
+            max: WebhookRules.maxEvents, min: 1)
         let fields: KeyValuePairs<String, JSONSchema> = [
             "url": JSONSchema.string(length: 1...WebhookDestination.maxURLBytes).described(
                 "https; 422 when it does not parse, is not https, or leads to a private, loopback or link-local address"),

@@ -15,12 +15,12 @@ public struct LinkBurst: Sendable, Equatable {
 
     public init() {}
 
-    /// Notes a click on `link` at `now` (ms); whether it belongs to a burst.
-    public mutating func click(_ link: String, at now: Int64) -> Bool {
-        recent.removeAll { now - $0.at > Self.window }
+    /// Notes a click on `link` at `now` (ms); whether it belongs to a burst of `window` ms.
+    public mutating func click(_ link: String, at now: Int64, window: Int64 = LinkBurst.window) -> Bool {
+        recent.removeAll { now - $0.at > window }
         recent.append((link, now))
         if recent.count > Self.kept { recent.removeFirst(recent.count - Self.kept) }
-        if distinctLinks >= Self.threshold { until = now + Self.window }
+        if distinctLinks >= Self.threshold { until = now + window }
         return now <= until
     }
 

@@ -153,7 +153,7 @@ func buildResponder(_ parts: ServerParts) throws -> LinkHostResponder {
         links: parts.links, clicks: parts.clicks, previews: parts.previews, port: parts.port, metrics: parts.clickMetrics,
         networkKeys: parts.networkKeys, installedMarker: parts.installedMarker, addresses: parts.addresses,
         limit: parts.rateLimit(.clicks), debugPage: debugPage(parts, pages), automated: parts.settings.automated,
-        bursts: BurstWatch()
+        bursts: BurstWatch(window: parts.settings.burstWindow)
     )
     return LinkHostResponder(
         directory: parts.directory, dashboardHost: parts.settings.dashboardHost, router: try buildRouter(parts, pages: pages).buildResponder(),

@@ -57,6 +57,9 @@ public struct ServerSettings: Sendable {
     /// Scanners' and robots' User-Agent tokens and scanners' networks: the built-in lists, or
     /// the operator's (`UNILINK_AUTOMATED_AGENTS_FILE`, `UNILINK_SCANNER_NETWORKS_FILE`).
     var automated = AutomatedTraffic.builtIn
+    /// How close together an address's clicks on different links make a burst (ms); not a
+    /// setting of its own: tests on a loaded machine widen it.
+    var burstWindow = LinkBurst.window
     /// `UNILINK_WEBHOOK_TIMEOUT_SECONDS`: how long one delivery attempt may take.
     var webhookTimeoutSeconds = 10
     /// Single sign-on through the organisation's OpenID Connect provider (`UNILINK_OIDC_*`).

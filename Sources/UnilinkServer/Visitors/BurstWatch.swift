@@ -12,8 +12,11 @@ final class BurstWatch: Sendable {
 
     private let shards: [Shard]
     private let maxPerShard: Int
+    /// Milliseconds: `LinkBurst.window`, longer in tests that cannot count on the clock.
+    private let window: Int64
 
-    init(shardCount: Int = 16, maxAddresses: Int = 65_536) {
+    init(shardCount: Int = 16, maxAddresses: Int = 65_536, window: Int64 = LinkBurst.window) {
+        self.window = window
         shards = (0..<shardCount).map { _ in Shard() }
         maxPerShard = max(16, maxAddresses / shardCount)
     }
@@ -26,7 +29,7 @@ final class BurstWatch: Sendable {
                 bursts = bursts.filter { !$0.value.isStale(at: now) }
                 if bursts.count >= maxPerShard { bursts.removeAll(keepingCapacity: true) }
             }
-            return bursts[address, default: LinkBurst()].click(link, at: now)
+            return bursts[address, default: LinkBurst()].click(link, at: now, window: window)
         }
     }
 }

@@ -35,6 +35,9 @@ extension LinkBody {
         expiresAt = try field("expires_at")
         matchWindowSeconds = try field("match_window_seconds")
         dynamicLink = try field("dynamic_link")
+        tags = try field("tags")
+        archived = try field("archived")
+        state = try field("state")
         createdAt = try field("created_at")
         updatedAt = try field("updated_at")
     }
@@ -64,6 +67,9 @@ extension LinkBody {
         try put(expiresAt, "expires_at")
         try put(matchWindowSeconds, "match_window_seconds")
         try put(dynamicLink, "dynamic_link")
+        try put(tags, "tags")
+        try put(archived, "archived")
+        try put(state, "state")
         try put(createdAt, "created_at")
         try put(updatedAt, "updated_at")
     }

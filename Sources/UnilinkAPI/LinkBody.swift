@@ -32,6 +32,12 @@ public struct LinkBody: Codable, Sendable, Equatable {
     /// A Firebase Dynamic Link this link routes as (FDL's rules): its long URL or just its
     /// query (`link=...&apn=...`). Answered as the query.
     public var dynamicLink: String?
+    /// Labels to file the link under; a PATCH with `tags` replaces them all.
+    public var tags: [String]?
+    /// Archived links are left out of the list unless asked for, and still work.
+    public var archived: Bool?
+    /// `live`, `expired` or `archived`; answered, never read.
+    public var state: String?
     public var createdAt: String?
     public var updatedAt: String?
 

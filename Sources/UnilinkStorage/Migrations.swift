@@ -416,13 +416,28 @@ enum Migrations {
                 "CREATE INDEX webhook_messages_due_by_hook ON webhook_messages (webhook_id, state, next_at)"
             ]
         ),
+        (
+            23,
+            [
+                // The links list filters and sorts by these at 100k links without reading documents.
+                "ALTER TABLE links ADD COLUMN archived_at BIGINT",
+                "ALTER TABLE links ADD COLUMN campaign TEXT NOT NULL DEFAULT ''",
+                "{sqlite}UPDATE links SET campaign = COALESCE(json_extract(document, '$.content.campaign.campaign'), '')",
+                "{postgres}UPDATE links SET campaign = COALESCE(CAST(document AS json) -> 'content' -> 'campaign' ->> 'campaign', '')",
+                "CREATE INDEX links_app_campaign ON links (app_id, campaign, id)",
+                "CREATE TABLE link_tags (app_id TEXT NOT NULL, tag TEXT NOT NULL, link_id TEXT NOT NULL, PRIMARY KEY (app_id, tag, link_id))",
+                "CREATE INDEX link_tags_link ON link_tags (link_id)",
+            ]
+        ),
     ]
 
     /// What a statement spells differently on each database.
-    /// A statement marked `{postgres}` is PostgreSQL's alone: nil on SQLite.
+    /// A statement marked `{postgres}` is PostgreSQL's alone: nil on SQLite; `{sqlite}` the
+    /// other way round.
     static func spelled(_ statement: String, for dialect: SQLStore.Dialect) -> String? {
         guard statement.contains("{") else { return statement }
         if statement.hasPrefix(postgresOnly) { return dialect == .postgres ? String(statement.dropFirst(postgresOnly.count)) : nil }
+        if statement.hasPrefix(sqliteOnly) { return dialect == .sqlite ? String(statement.dropFirst(sqliteOnly.count)) : nil }
         // EventCounter.type: a custom event is counted under its name.
         return statement.replacingOccurrences(
             of: "{event_type}", with: "CASE WHEN type = 'custom' THEN 'custom:' || COALESCE(name, '') ELSE type END"
@@ -434,6 +449,7 @@ enum Migrations {
     }
 
     static let postgresOnly = "{postgres}"
+    static let sqliteOnly = "{sqlite}"
 
     /// An arbitrary constant: the advisory lock instances take while they migrate.
     static let lockKey: Int64 = 0x756e_696c_696e_6b  // "unilink"

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import UnilinkAPI
 public import UnilinkCore
 
 extension SQLStore {
@@ -36,14 +37,17 @@ extension SQLStore {
                     """
                     (\(bind: link.id), \(bind: link.appID), \(bind: link.code), \(bind: link.alias), \(bind: link.content.path),
                      \(bind: try JSONDocument.encode(link)), \(bind: link.expiresAt.map(Self.milliseconds)),
-                     \(bind: Self.milliseconds(link.createdAt)), \(bind: Self.milliseconds(link.updatedAt)))
+                     \(bind: Self.milliseconds(link.createdAt)), \(bind: Self.milliseconds(link.updatedAt)),
+                     \(bind: link.archivedAt.map(Self.milliseconds)), \(bind: link.content.campaign?.campaign ?? ""))
                     """
                 }
                 try await database.raw(
                     """
-                    INSERT INTO links (id, app_id, code, alias, path, document, expires_at, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
+                    INSERT INTO links (id, app_id, code, alias, path, document, expires_at, created_at, updated_at, archived_at, campaign)
+                    VALUES \(rows.joined(separator: ", "))
                     """
                 ).run()
+                try await Self.insertTags(of: Array(chunk), on: database)
             }
             try await Self.append(audit, on: database)
             try await Self.enqueue(webhooks, on: database)
@@ -60,29 +64,61 @@ extension SQLStore {
     }
 
     public func update(link: Link, audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
+        try await update(links: [link], audit: audit, webhooks: webhooks)
+    }
+
+    /// Changes several links of one app together or not at all (the dashboard's bulk actions).
+    public func update(links: [Link], audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
+        guard !links.isEmpty else { return }
         try await transaction { database in
-            if let alias = link.alias,
+            for link in links {
+                if let alias = link.alias,
+                    try await database.raw(
+                        "SELECT id FROM links WHERE app_id = \(bind: link.appID) AND alias = \(bind: alias) AND id <> \(bind: link.id)"
+                    ).first() != nil
+                {
+                    throw StoreError.aliasTaken(alias)
+                }
                 try await database.raw(
-                    "SELECT id FROM links WHERE app_id = \(bind: link.appID) AND alias = \(bind: alias) AND id <> \(bind: link.id)"
-                ).first() != nil
-            {
-                throw StoreError.aliasTaken(alias)
+                    """
+                    UPDATE links SET alias = \(bind: link.alias), path = \(bind: link.content.path), document = \(bind: try JSONDocument.encode(link)),
+                      expires_at = \(bind: link.expiresAt.map(Self.milliseconds)), updated_at = \(bind: Self.milliseconds(link.updatedAt)),
+                      archived_at = \(bind: link.archivedAt.map(Self.milliseconds)), campaign = \(bind: link.content.campaign?.campaign ?? "")
+                    WHERE id = \(bind: link.id)
+                    """
+                ).run()
             }
-            try await database.raw(
-                """
-                UPDATE links SET alias = \(bind: link.alias), path = \(bind: link.content.path), document = \(bind: try JSONDocument.encode(link)),
-                  expires_at = \(bind: link.expiresAt.map(Self.milliseconds)), updated_at = \(bind: Self.milliseconds(link.updatedAt))
-                WHERE id = \(bind: link.id)
-                """
-            ).run()
+            for chunk in Self.chunks(of: links) {
+                try await database.raw("DELETE FROM link_tags WHERE link_id IN (\(binds: chunk.map(\.id)))").run()
+                try await Self.insertTags(of: Array(chunk), on: database)
+            }
             try await Self.append(audit, on: database)
             try await Self.enqueue(webhooks, on: database)
         }
     }
 
+    private static func insertTags(of links: [Link], on database: any SQLDatabase) async throws {
+        let rows = links.flatMap { link in
+            (link.tags ?? []).map { tag -> SQLQueryString in "(\(bind: link.appID), \(bind: tag), \(bind: link.id))" }
+        }
+        guard !rows.isEmpty else { return }
+        for start in stride(from: 0, to: rows.count, by: rowsPerInsert) {
+            let part = rows[start..<min(start + rowsPerInsert, rows.count)]
+            try await database.raw("INSERT INTO link_tags (app_id, tag, link_id) VALUES \(part.joined(separator: ", "))").run()
+        }
+    }
+
     public func deleteLink(id: String, audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
+        try await deleteLinks(ids: [id], audit: audit, webhooks: webhooks)
+    }
+
+    public func deleteLinks(ids: [String], audit: [AuditEntry], webhooks: [WebhookEvent] = []) async throws {
         try await transaction { database in
-            try await database.raw("DELETE FROM links WHERE id = \(bind: id)").run()
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                try await database.raw("DELETE FROM links WHERE id IN (\(binds: chunk))").run()
+                try await database.raw("DELETE FROM link_tags WHERE link_id IN (\(binds: chunk))").run()
+            }
             try await Self.append(audit, on: database)
             try await Self.enqueue(webhooks, on: database)
         }

@@ -22,6 +22,18 @@ struct SQLStoreTests {
         }
     }
 
+    /// The store opened on `location`, closed after `body` whatever it does.
+    static func withStore(_ location: DatabaseLocation, _ body: (SQLStore) async throws -> Void) async throws {
+        let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+        do {
+            try await body(store)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+
     static func app(_ id: String, hosts: [String]) -> App {
         App(id: id, name: id, domains: hosts.map { App.Domain(host: $0, role: .short) })
     }

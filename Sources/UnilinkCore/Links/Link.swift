@@ -12,6 +12,11 @@ public struct Link: Sendable, Equatable, Codable {
     public var expiresAt: Date?
     /// Overrides the app's match window for deferred deep linking.
     public var matchWindowSeconds: Int?
+    /// Labels a team files the link under (`spring-sale`, `partners`); never sent to the app.
+    /// Absent in documents written before tags existed.
+    public var tags: [String]?
+    /// When someone archived it: hidden from the links list, still working everywhere.
+    public var archivedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -32,5 +37,10 @@ public struct Link: Sendable, Equatable, Codable {
 
     public func isExpired(at time: Date) -> Bool {
         expiresAt.map { $0 <= time } ?? false
+    }
+
+    /// Where the link stands for the people who manage it.
+    public func state(at time: Date) -> LinkState {
+        archivedAt != nil ? .archived : isExpired(at: time) ? .expired : .live
     }
 }

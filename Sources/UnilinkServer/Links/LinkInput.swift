@@ -20,8 +20,8 @@ enum LinkInput {
 
     static func patch(_ link: Link, with body: LinkBody, app: App, now: Date) throws -> Link {
         var link = link
-        try apply(body, to: &link, app: app)
         link.updatedAt = now
+        try apply(body, to: &link, app: app)
         return link
     }
 
@@ -57,6 +57,13 @@ enum LinkInput {
             }
             link.expiresAt = date
         }
+        if let tags = body.tags {
+            switch LinkTags.checked(tags) {
+            case .success(let kept): link.tags = kept.isEmpty ? nil : kept
+            case .failure(let problem): throw APIError.badRequest("'tags': \(problem)")
+            }
+        }
+        if let archived = body.archived { link.archivedAt = archived ? link.archivedAt ?? link.updatedAt : nil }
         if let window = body.matchWindowSeconds {
             guard WireLimits.matchWindowSeconds.contains(window) else {
                 throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800")
@@ -178,6 +185,9 @@ enum LinkInput {
         body.expiresAt = link.expiresAt.map(Timestamp.format)
         body.matchWindowSeconds = link.matchWindowSeconds
         body.dynamicLink = content.dynamicLinkQuery
+        body.tags = link.tags ?? []
+        body.archived = link.archivedAt != nil
+        body.state = link.state(at: .now).rawValue
         body.createdAt = Timestamp.format(link.createdAt)
         body.updatedAt = Timestamp.format(link.updatedAt)
         return body

@@ -71,6 +71,11 @@ struct LinkService: Sendable {
             ? LinkInput.create(body, app: app, id: old.id, code: old.code, now: .now)
             : LinkInput.patch(old, with: body, app: app, now: .now)
         link.createdAt = old.createdAt
+        if replacing {
+            // The form replaces the link's content; its filing is changed where the body says so.
+            if body.tags == nil { link.tags = old.tags }
+            if body.archived == nil { link.archivedAt = old.archivedAt }
+        }
         let diff = ChangeAuthor.changes(before: shown(old, app), after: shown(link, app))
         try await store.update(
             link: link, audit: diff.isEmpty ? [] : [author.entry("link.update", "link", link.id, appID: app.id, changes: diff)],
@@ -140,7 +145,7 @@ struct LinkService: Sendable {
     }
 
     /// `{"link": ...}` as the API shows it.
-    private func webhookEvent(_ type: WebhookEventType, _ link: Link, _ app: App) -> WebhookEvent {
+    func webhookEvent(_ type: WebhookEventType, _ link: Link, _ app: App) -> WebhookEvent {
         WebhookEvent(
             appID: app.id, type: type.rawValue, linkID: link.id, campaign: link.content.campaign?.campaign, time: .now,
             data: WebhookEvent.encoded(["link": shown(link, app)]))

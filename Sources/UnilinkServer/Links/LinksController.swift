@@ -16,6 +16,7 @@ struct LinksController {
     func register(on group: RouterGroup<APIContext>, authorizer: Authorizer) {
         group.on("", .post, .linksWrite, .chosenApp, authorizer, use: create)
         group.on(Self.below(APIPath.linkBatch), .post, .linksWrite, .chosenApp, authorizer, use: createBatch)
+        group.on(Self.below(APIPath.linkBulk), .post, .linksWrite, .chosenApp, authorizer, use: bulk)
         group.on("", .get, .linksRead, .chosenApp, authorizer, use: list)
         group.on(Self.below(APIPath.link), .get, .linksRead, .linkInPath, authorizer, use: get)
         group.on(Self.below(APIPath.link), .patch, .linksWrite, .linkInPath, authorizer, use: update)
@@ -43,15 +44,23 @@ struct LinksController {
         return try HTTPBody.json(LinkBatch(data: answered.map { links.shown($0, app) }), status: .created)
     }
 
+    /// `q`, `tag`, `campaign`, `state` and `sort` as the dashboard's list takes them.
     @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
         let app = try context.app
         let query = request.uri.queryParameters
-        let limit = try QueryNumber.parse(query["limit"], name: "limit", in: WireLimits.pageSize) ?? 50
-        let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        let page = try await links.store.links(appID: app.id, before: cursor, limit: limit + 1)
-        let shown = Array(page.prefix(limit))
-        let next = page.count > limit ? shown.last?.id : nil
-        return try HTTPBody.json(LinkPage(data: shown.map { links.shown($0, app) }, nextCursor: next))
+        var listing = try LinkListQuery.listing(query, now: .now)
+        listing.limit = try QueryNumber.parse(query["limit"], name: "limit", in: WireLimits.pageSize) ?? 50
+        let page = try await links.store.links(appID: app.id, listing: listing)
+        return try HTTPBody.json(
+            LinkPage(
+                data: page.rows.map { links.shown($0.link, app) }, nextCursor: page.next.map { LinkListQuery.text(of: $0, order: listing.order) }))
+    }
+
+    @Sendable func bulk(_ request: Request, context: APIContext) async throws -> Response {
+        let app = try context.app
+        let body = try await request.decode(as: LinkBulkRequest.self, context: context)
+        let changed = try await links.bulk(try LinkService.action(of: body), ids: body.ids, app: app, by: context.author)
+        return try HTTPBody.json(LinkBatch(data: changed.map { links.shown($0, app) }))
     }
 
     @Sendable func get(_ request: Request, context: APIContext) async throws -> Response {

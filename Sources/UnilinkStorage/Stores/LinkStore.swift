@@ -5,7 +5,10 @@ public protocol LinkStore: Sendable {
     /// `webhooks`: the events the change makes, written to the outbox in its transaction.
     func insert(links: [Link], audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
     func update(link: Link, audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
+    /// Several links together or none.
+    func update(links: [Link], audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
     func deleteLink(id: String, audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
+    func deleteLinks(ids: [String], audit: [AuditEntry], webhooks: [WebhookEvent]) async throws
     func link(id: String) async throws -> Link?
     func links(ids: [String]) async throws -> [Link]
     func link(code: String) async throws -> Link?
@@ -14,6 +17,9 @@ public protocol LinkStore: Sendable {
     func links(appID: String, before cursor: String?, limit: Int) async throws -> [Link]
     /// Those whose path, alias, code or destinations contain `text`.
     func links(appID: String, containing text: String, before cursor: String?, limit: Int) async throws -> [Link]
+    /// The links list: search, filters, order, keyset paging and each row's clicks.
+    func links(appID: String, listing: LinkListing) async throws -> (rows: [ListedLink], next: LinkListing.Cursor?)
+    func linkFacets(appID: String, limit: Int) async throws -> (tags: [(tag: String, links: Int)], campaigns: [String])
 }
 
 extension SQLStore: LinkStore {}

@@ -1,6 +1,7 @@
 import HTTPTypes
 import UnilinkAPI
 import UnilinkCore
+import UnilinkStorage
 
 /// The management and SDK operations, with every status each can answer.
 extension OpenAPIOperation {
@@ -102,11 +103,28 @@ extension OpenAPIOperation {
                 scope: .linksWrite, parameters: [app], body: "LinkCreate",
                 answers: [.json(201, "Created", "Link"), .json(200, "An identical link with this alias exists", "Link")] + A.errors(write)),
             .init(
-                method: .get, path: APIPath.links, summary: "List links, newest first", credential: .apiToken, scope: .linksRead,
+                method: .get, path: APIPath.links, summary: "List links, newest first unless `sort` says otherwise", credential: .apiToken,
+                scope: .linksRead,
                 parameters: [
-                    app, .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before"),
+                    app, .init(name: "cursor", place: .query, schema: .string(), summary: "next_cursor of the page before (same query)"),
                     .init(name: "limit", place: .query, schema: JSONSchema.integer(WireLimits.pageSize).defaulting(.number(50))),
+                    .init(
+                        name: "q", place: .query, schema: .string(max: 200),
+                        summary: "Text in the path, alias, code, destinations, campaign fields or tags (any case)"),
+                    .init(name: "tag", place: .query, schema: .string(), summary: "Only links with this tag"),
+                    .init(name: "campaign", place: .query, schema: .string(), summary: "Only links of this campaign name"),
+                    .init(
+                        name: "state", place: .query, schema: JSONSchema.choice(LinkListing.States.allCases.map(\.rawValue)),
+                        summary: "current (default: all but archived), live, expired, archived or all"),
+                    .init(
+                        name: "sort", place: .query,
+                        schema: JSONSchema.choice(LinkListing.Order.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] }),
+                        summary: "A column, `-` first for descending (default -created); clicks_7d and clicks_30d count people's clicks"),
                 ], answers: [.json(200, "A page", "LinkPage")] + A.errors([400, 401, 403, 404, 422, 429, 503])),
+            .init(
+                method: .post, path: APIPath.linkBulk, summary: "One action on up to 500 links of the app, all or none", credential: .apiToken,
+                scope: .linksWrite, parameters: [app], body: "LinkBulkRequest",
+                answers: [.json(200, "The links after the action (none after delete)", "LinkBatch")] + A.errors(write)),
             .init(
                 method: .post, path: APIPath.linkBatch, summary: "Create up to 1000 links, all or none", credential: .apiToken, scope: .linksWrite,
                 parameters: [

@@ -34,11 +34,33 @@ extension WireSchemas {
                 name: "dynamic_link",
                 schema: JSONSchema.string(max: WireLimits.dynamicLink)
                     .described("A Firebase Dynamic Link this link routes as: its long URL or its query (`link=...&apn=...`).")),
+            .init(name: "tags", schema: tags.described("Labels to file the link under; a PATCH with `tags` replaces them all.")),
+            .init(
+                name: "archived", schema: JSONSchema.boolean.described("Archived links are left out of the list unless asked for, and still work.")),
         ]
         var schema = JSONSchema(types: [.object])
         schema.properties = properties
         return schema
     }
+
+    /// Trimmed; blank ones are dropped, repeats kept once.
+    static let tags = JSONSchema.array(
+        JSONSchema.string(max: LinkTags.maxLength, pattern: "^[^,\\u0000-\\u001F\\u007F-\\u009F]*$"), max: LinkTags.maxCount)
+
+    static let linkBulkRequest = JSONSchema.object(
+        [
+            "action": JSONSchema.choice(["archive", "unarchive", "add_tags", "remove_tags", "set_campaign", "delete"]),
+            "ids": JSONSchema.array(JSONSchema.string(length: 1...64), max: LinkBulkAction.maxLinks, min: 1)
+                .described("Links of the chosen app; one that is not refuses the whole request (422), nothing changed."),
+            "tags": JSONSchema.array(
+                JSONSchema.string(
+                    length: 1...LinkTags.maxLength,
+                    pattern: "^[^,\\u0000-\\u001F\\u007F-\\u009F]*[^,\\s\\u0000-\\u001F\\u007F-\\u009F][^,\\u0000-\\u001F\\u007F-\\u009F]*$"),
+                max: LinkTags.maxCount, min: 1
+            )
+            .described("For add_tags and remove_tags (400 without)."),
+            "campaign": text.described("For set_campaign: the campaign name; empty or absent clears it."),
+        ], required: ["action", "ids"])
 
     static let social = JSONSchema.object([
         "title": text, "description": text, "image_url": text.described("An absolute http(s) URL (else 422 invalid_url)."),
@@ -58,6 +80,7 @@ extension WireSchemas {
                 schema: JSONSchema.string().readOnly.described(
                     "The link with a signed ul_installed marker, for people known to have the app: where universal links do not fire it opens the app's scheme."
                 )),
+            .init(name: "state", schema: JSONSchema.choice(LinkState.allCases.map(\.rawValue)).readOnly),
             .init(name: "created_at", schema: timestamp.readOnly), .init(name: "updated_at", schema: timestamp.readOnly),
         ]
         schema.required = ["id", "code", "created_at", "updated_at"]

@@ -15,6 +15,7 @@ enum WireSchemas {
                 required: ["data"]),
             "LinkBatchRequest": .array(.ref("LinkCreate"), max: WireLimits.batchLinks.upperBound, min: WireLimits.batchLinks.lowerBound),
             "LinkBatch": .object(["data": .array(.ref("Link"))], required: ["data"]),
+            "LinkBulkRequest": linkBulkRequest.asRequest,
             "LinkBatchPlan": linkBatchPlan, "LinkStats": linkStats, "AppStats": appStats, "WebLink": webLink, "AuditPage": auditPage,
             "ResolveRequest": resolveRequest.asRequest, "DeferredRequest": deferredRequest.asRequest, "EventRequest": eventRequest.asRequest,
             "ClickSignals": clickSignals.asRequest, "DeepLinkResult": deepLinkResult,

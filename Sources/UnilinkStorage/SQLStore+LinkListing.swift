@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SQLKit
 import UnilinkCore
 
@@ -80,6 +80,12 @@ extension SQLStore {
         }
         let next = rows.count > listing.limit ? links.last.map { LinkListing.Cursor(value: $0.1, id: $0.0.id) } : nil
         return (listed, next)
+    }
+
+    /// People's clicks of each link in the last 7 and 30 UTC days up to `now`.
+    public func clickTotals(linkIDs: [String], now: Date) async throws -> [String: (week: Int, month: Int)] {
+        let today = Int64(now.timeIntervalSince1970 / 86_400)
+        return try await clickTotals(linkIDs: linkIDs, week: today - 6, month: today - 29)
     }
 
     /// People's clicks of each link from day `week` and from day `month` (UTC day numbers) on.

@@ -3,6 +3,7 @@ import Mustache
 import Testing
 import UnilinkAPI
 import UnilinkCore
+import UnilinkStorage
 
 @testable import UnilinkServer
 
@@ -133,33 +134,53 @@ struct PageModelTests {
         return page
     }
 
+    static func moment(_ name: String) -> Moment { Moment(iso: v(name + "ISO"), relative: v(name)) }
+
     static let numbers = NumbersSection(
-        from: v("from"), to: v("to"), tz: v("tz"), csvURL: v("csvURL"), rawCSVURL: v("rawCSVURL"), clicks: 700_001, installs: 700_002, opens: 700_003,
-        chart: TrustedHTML(text: "<svg id=\"sample-chart\"></svg>"),
-        platforms: [.init(name: v("platform"), count: 700_004)], outcomes: [.init(name: v("outcome"), count: 700_005)],
-        groups: [.init(name: v("group"), rows: [.init(name: v("groupRow"), count: 700_006)])]
+        from: v("from"), to: v("to"), tz: v("tz"), ranges: [.init(label: v("rangeLabel"), href: v("rangeHref"), current: true)],
+        csvURL: v("csvURL"), rawCSVURL: v("rawCSVURL"), totals: [.init(name: v("totalName"), value: v("totalValue"), change: v("change"))],
+        chart: TrustedHTML(text: "<svg id=\"sample-chart\"></svg>"), topLinks: [.init(name: v("topName"), href: v("topHref"), count: v("topCount"))],
+        platforms: [.init(name: v("platform"), count: v("platformCount"))], outcomes: [.init(name: v("outcome"), count: v("outcomeCount"))],
+        groups: [.init(name: v("group"), rows: [.init(name: v("groupRow"), count: v("groupCount"))])]
     )
+
+    static var list: LinkListSection {
+        var list = LinkListSection(
+            appID: "x", listing: LinkListing(now: .now), page: [], shown: { _ in LinkBody() }, facets: ([], []), next: nil, now: .now)
+        list.rows = [
+            .init(
+                id: v("linkID"), url: v("url"), path: v("path"), value: v("value"), tags: [v("tag")], campaign: v("campaign"),
+                clicks7: v("clicks7"), clicks30: v("clicks30"), created: moment("created"), state: v("state"))
+        ]
+        list.query = v("query")
+        list.tags = [.init(value: v("tagValue"), label: v("tagLabel"), selected: true)]
+        list.campaigns = [.init(value: v("campaignValue"), label: v("campaignLabel"), selected: true)]
+        list.states = [.init(value: v("stateValue"), label: v("stateLabel"), selected: true)]
+        list.columns = [.init(label: v("columnLabel"), href: v("columnHref"), sorted: v("sorted"), numeric: true)]
+        list.next = v("next")
+        list.showsArchived = true
+        list.filtered = true
+        return list
+    }
 
     static var appPage: AppPage {
         var page = signedIn(
-            AppPage(app: .init(id: "x", name: "x", domains: []), snapshot: .init(), admin: true, editor: true, links: [], query: "", next: nil))
+            AppPage(app: .init(id: "x", name: "x", domains: []), snapshot: .init(), admin: true, editor: true, list: list))
         page.title = v("title")
         page.appID = v("appID")
         page.appName = v("appName")
         page.publishableKey = v("publishableKey")
-        page.ios = v("ios")
-        page.android = v("android")
-        page.web = v("web")
+        page.platforms = [
+            .init(name: v("platformName"), fields: [.init(label: v("fieldLabel"), value: v("fieldValue"))]), .init(name: v("missing"), fields: []),
+        ]
         page.entitlements = v("entitlements")
         page.intentFilter = v("intentFilter")
-        page.query = v("query")
+        page.error = v("error")
         return page
     }
 
     static var samples: [Sample] {
         var listed = appPage
-        listed.links = [.init(id: v("linkID"), url: v("url"), path: v("path"), value: v("value"), campaign: v("campaign"), created: v("created"))]
-        listed.next = v("next")
         listed.secretKey = v("secretKey")
         listed.members = [.init(user: v("memberID"), email: v("memberEmail"), name: v("memberName"), role: v("memberRole"))]
         listed.notice = v("notice")
@@ -167,7 +188,7 @@ struct PageModelTests {
             .init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)
         ]
         var searched = appPage
-        searched.searched = v("searched")
+        searched.list.rows = []
         searched.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [], issuesCount: nil)]
 
         let appFields = AppFormPage.Fields(
@@ -176,21 +197,26 @@ struct PageModelTests {
             webFallbackURL: v("webFallbackURL"), webAllowedHosts: v("webAllowedHosts"), domains: v("domains"), paths: v("paths"),
             excludePaths: v("excludePaths"), matchWindowSeconds: v("matchWindowSeconds"), pasteboardToken: true
         )
-        var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields, error: v("error")))
+        var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields))
         appForm.title = v("title")
+        appForm.error = v("error")
+        for field in AppFieldErrors.fields { appForm.errors.set(field, v(field + "Error")) }
         let linkFields = LinkFormPage.Fields(
             path: v("path"), alias: v("alias"), deepLinkValue: v("deepLinkValue"), webURL: v("webURL"), iosURL: v("iosURL"),
             androidURL: v("androidURL"),
             desktopURL: v("desktopURL"), webOnly: true, minIOS: v("minIOS"), minAndroid: v("minAndroid"), socialTitle: v("socialTitle"),
             socialDescription: v("socialDescription"), socialImageURL: v("socialImageURL"), channel: v("channel"), campaign: v("campaign"),
             feature: v("feature"), source: v("source"), medium: v("medium"), expiresAt: v("expiresAt"), matchWindowSeconds: v("matchWindowSeconds"),
-            data: v("data"), subs: v("subs")
+            data: v("data"), subs: v("subs"), tags: v("tags")
         )
+        var linkForm = signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields))
+        linkForm.error = v("error")
+        for field in LinkFieldErrors.fields { linkForm.errors.set(field, v(field + "Error")) }
 
         var link = signedIn(
             LinkDetailPage(
                 link: .init(id: "lnk", appID: "x", code: "c", content: .init(), createdAt: .now, updatedAt: .now),
-                shown: .init(), app: .init(id: "x", name: "x", domains: []), numbers: numbers))
+                shown: .init(), app: .init(id: "x", name: "x", domains: []), destinations: [], numbers: numbers))
         link.title = v("title")
         link.heading = v("heading")
         link.appID = v("appID")
@@ -199,6 +225,14 @@ struct PageModelTests {
         link.link = .init(id: v("id"), shortURL: v("shortURL"), longURL: v("longURL"), path: v("path"), deepLinkValue: v("deepLinkValue"))
         link.social = .init(title: v("socialTitle"), description: v("description"), host: v("socialHost"), imageURL: v("imageURL"))
         link.editor = true
+        link.destinations = [.init(platform: v("destinationPlatform"), withApp: v("withApp"), withoutApp: v("withoutApp"), url: v("destinationURL"))]
+        link.campaign = [.init(label: v("campaignLabel"), value: v("campaignValue"))]
+        link.tags = [v("tag")]
+        link.state = v("state")
+        link.expires = moment("expires")
+        link.created = moment("created")
+        link.updated = moment("updated")
+        link.visitors = [.init(time: moment("visited"), platform: v("visitorPlatform"), outcome: v("visitorOutcome"), inApp: v("visitorInApp"))]
 
         var numbersPage = signedIn(NumbersPage(appID: v("appID"), appName: v("appName"), numbers: numbers))
         numbersPage.title = v("title")
@@ -255,7 +289,9 @@ struct PageModelTests {
             AuditLogPage(
                 heading: v("heading"),
                 entries: [
-                    .init(time: v("time"), actor: v("actor"), action: v("action"), object: v("object"), changes: v("changes"), address: v("address"))
+                    .init(
+                        time: moment("time"), actor: v("actor"), action: v("action"), object: v("object"), changes: v("changes"),
+                        address: v("address"))
                 ], next: v("next")))
 
         var message = MessagePage(heading: v("heading"), text: v("text"))
@@ -264,19 +300,20 @@ struct PageModelTests {
             Sample(name: "sign in", page: SignInPage(email: v("email"), error: v("error"), provider: v("provider"))),
             Sample(name: "signed in from the provider", page: LandingPage()),
             Sample(name: "sign-in code", page: CodePage(error: v("error"))),
-            Sample(name: "apps", page: signedIn(AppListPage(apps: [.init(id: v("id"), name: v("name"), hosts: v("hosts"), created: v("created"))]))),
+            Sample(
+                name: "apps", page: signedIn(AppListPage(apps: [.init(id: v("id"), name: v("name"), hosts: v("hosts"), created: moment("created"))]))),
             Sample(name: "password", page: password),
             Sample(name: "account", page: account),
             Sample(name: "two-factor", page: twoFactor),
             Sample(name: "people", page: people),
             Sample(name: "audit log", page: audit),
-            Sample(name: "app with links", page: listed),
+            Sample(name: "app with links", page: listed, unshown: ["list.filtered"]),
             Sample(name: "app, nothing found", page: searched),
             Sample(name: "app form", page: appForm),
             Sample(name: "link", page: link),
             Sample(
                 name: "link form",
-                page: signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields, error: v("error")))),
+                page: linkForm),
             Sample(name: "numbers", page: numbersPage),
             Sample(name: "debugger", page: signedIn(DebuggerPage(url: v("url"), resolved: explained))),
             Sample(name: "debugger, signed out", page: DebuggerPage(url: v("url"), resolved: adHoc), unshown: ["resolved.appID", "resolved.clicks"]),

@@ -125,7 +125,7 @@ public struct StatsWindow: Sendable, Equatable {
         return second >= 0 ? second / 3600 : (second - 3599) / 3600
     }
 
-    static func text(day: Int64) -> String {
+    public static func text(day: Int64) -> String {
         let civil = CivilDay(daysSince1970: day)
         return pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
     }

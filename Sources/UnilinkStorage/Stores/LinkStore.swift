@@ -1,3 +1,4 @@
+public import Foundation
 public import UnilinkCore
 
 /// Stored links. `SQLStore` is one on SQLite and PostgreSQL.
@@ -19,6 +20,8 @@ public protocol LinkStore: Sendable {
     func links(appID: String, containing text: String, before cursor: String?, limit: Int) async throws -> [Link]
     /// The links list: search, filters, order, keyset paging and each row's clicks.
     func links(appID: String, listing: LinkListing) async throws -> (rows: [ListedLink], next: LinkListing.Cursor?)
+    /// People's clicks of each link in the last 7 and 30 UTC days.
+    func clickTotals(linkIDs: [String], now: Date) async throws -> [String: (week: Int, month: Int)]
     func linkFacets(appID: String, limit: Int) async throws -> (tags: [(tag: String, links: Int)], campaigns: [String])
 }
 

@@ -27,15 +27,19 @@ struct AppFormPage: DashboardPage {
     /// Where the form posts.
     var action: String
     var form: Fields
+    /// The refusal, said at the top of the page.
     var error: String?
+    /// The same refusal at the field it is about.
+    var errors: AppFieldErrors
     var session: PageSession?
 
-    init(heading: String, action: String, form: Fields = Fields(), error: String? = nil) {
+    init(heading: String, action: String, form: Fields = Fields(), error: APIError? = nil) {
         title = heading
         self.heading = heading
         self.action = action
         self.form = form
-        self.error = error
+        self.error = error.map { "The app was not saved: \($0.message)" }
+        errors = error.flatMap(AppFieldErrors.init) ?? AppFieldErrors()
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import UnilinkCore
 
 /// The signed-in home: the apps the session sees, oldest first.
@@ -6,7 +7,7 @@ struct AppListPage: DashboardPage {
         let id: String
         let name: String
         let hosts: String
-        let created: String
+        let created: Moment
     }
 
     static let template = "apps"
@@ -24,7 +25,7 @@ struct AppListPage: DashboardPage {
     init(_ apps: some Collection<App>, canCreate: Bool) {
         self.canCreate = canCreate
         self.apps = apps.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { app in
-            Row(id: app.id, name: app.name, hosts: app.domains.map(\.host).joined(separator: ", "), created: Timestamp.format(app.createdAt))
+            Row(id: app.id, name: app.name, hosts: app.domains.map(\.host).joined(separator: ", "), created: Moment(app.createdAt))
         }
     }
 }

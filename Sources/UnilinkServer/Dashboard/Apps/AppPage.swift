@@ -6,13 +6,23 @@ import UnilinkCore
 /// An app's page: its identities and keys, a page of its links, each host with the files
 /// it serves and what the validator says of them, and the snippets the app's project needs.
 struct AppPage: DashboardPage {
-    struct LinkRow: Sendable {
-        let id: String
-        let url: String
-        let path: String
-        let value: String?
-        let campaign: String
-        let created: String
+    /// What the app is on one platform, each field labelled.
+    struct Platform: Sendable {
+        struct Field: Sendable {
+            let label: String
+            let value: String
+        }
+
+        let name: String
+        let fields: [Field]
+        /// False: the app is not on this platform.
+        let configured: Bool
+
+        init(name: String, fields: [Field]) {
+            self.name = name
+            self.fields = fields
+            configured = !fields.isEmpty
+        }
     }
 
     struct Host: Sendable {
@@ -36,21 +46,16 @@ struct AppPage: DashboardPage {
     /// The app's people and their roles.
     var members: [Member] = []
     var publishableKey: String
-    var ios: String
-    var android: String
-    var web: String
-    var links: [LinkRow]
-    var query: String
-    /// The search, when there was one (said when nothing matched it).
-    var searched: String?
-    /// The cursor of the next, older page of links.
-    var next: String?
+    var platforms: [Platform]
+    var list: LinkListSection
     var hosts: [Host]
     var entitlements: String
     var intentFilter: String
     /// Right after the app was created: its secret key, shown once.
     var secretKey: String?
     var notice: String?
+    /// A bulk action that was refused, and why.
+    var error: String?
     var session: PageSession?
 
     struct Member: Sendable {
@@ -60,20 +65,15 @@ struct AppPage: DashboardPage {
         let role: String
     }
 
-    init(app: App, snapshot: HostDirectory.Snapshot, admin: Bool, editor: Bool, links: [LinkRow], query: String, next: String?) {
+    init(app: App, snapshot: HostDirectory.Snapshot, admin: Bool, editor: Bool, list: LinkListSection) {
         title = app.name
         appID = app.id
         appName = app.name
         self.admin = admin
         self.editor = editor
         publishableKey = snapshot.publishableKeyOfApp[app.id] ?? ""
-        ios = app.ios.map { "\($0.teamID).\($0.bundleID)" + ($0.appStoreID.map { " · App Store \($0)" } ?? "") } ?? "not set"
-        android = app.android.map { $0.package } ?? "not set"
-        web = app.web.fallbackURL ?? "not set"
-        self.links = links
-        self.query = query
-        searched = query.isEmpty ? nil : query
-        self.next = next
+        platforms = Self.platforms(app)
+        self.list = list
         hosts = app.domains.compactMap { domain in
             guard let host = snapshot.hosts[domain.host] else { return nil }
             let aasa = Data(host.associationFile.readableBytesView)
@@ -87,11 +87,22 @@ struct AppPage: DashboardPage {
         intentFilter = Self.intentFilter(app)
     }
 
-    static func row(_ link: Link, shown body: LinkBody) -> LinkRow {
-        let campaign = [body.campaign?.channel, body.campaign?.campaign, body.campaign?.source].compactMap { $0 }.joined(separator: " · ")
-        return LinkRow(
-            id: link.id, url: body.shortURL ?? body.longURL ?? link.id, path: body.path ?? "", value: body.deepLinkValue,
-            campaign: campaign, created: Timestamp.format(link.createdAt))
+    static func platforms(_ app: App) -> [Platform] {
+        typealias Field = Platform.Field
+        let ios = app.ios.map { ios in
+            [Field(label: "Team id", value: ios.teamID), Field(label: "Bundle id", value: ios.bundleID)]
+                + [ios.appStoreID.map { Field(label: "App Store id", value: $0) }, ios.scheme.map { Field(label: "URL scheme", value: "\($0)://") }]
+                .compactMap { $0 }
+        }
+        let android = app.android.map { android in
+            [Field(label: "Package", value: android.package)]
+                + [android.scheme.map { Field(label: "URL scheme", value: "\($0)://") }].compactMap { $0 }
+                + [Field(label: "Signing certificates", value: "\(android.sha256CertFingerprints.count) SHA-256 fingerprint(s)")]
+        }
+        let web =
+            [Field(label: "Fallback", value: app.web.fallbackURL ?? "none: visitors without the app see the preview page")]
+            + (app.web.allowedHosts.isEmpty ? [] : [Field(label: "Other allowed hosts", value: app.web.allowedHosts.joined(separator: ", "))])
+        return [Platform(name: "iOS", fields: ios ?? []), Platform(name: "Android", fields: android ?? []), Platform(name: "Web", fields: web)]
     }
 
     static func pretty(_ data: Data) -> String {

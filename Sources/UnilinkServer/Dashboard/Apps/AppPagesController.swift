@@ -20,6 +20,42 @@ struct AppPagesController {
         group.get("/apps/{id}", use: showApp)
         group.get("/apps/{id}/edit", use: editApp)
         group.post("/apps/{id}", use: updateApp)
+        group.post("/apps/{id}/links/bulk", use: bulk)
+    }
+
+    /// The links list's selection: a bulk action (editors), or the selected links as a CSV
+    /// file (anyone who reads them). Refused as a whole when one link is not the app's.
+    @Sendable func bulk(_ request: Request, context: SignedInContext) async throws -> Response {
+        struct Form: Decodable {
+            var csrf: String?
+            var action: String?
+            var ids: [String]?
+            var tags: String?
+            var campaign: String?
+        }
+        let session = context.session
+        let id = try context.parameters.require("id")
+        let form = try await DashboardForm.decode(Form.self, request, context)
+        try session.checkCSRF(form.csrf)
+        let ids = form.ids ?? []
+        if form.action == "export" {
+            let app = try session.app(id, .linksRead, in: directory)
+            return try await LinkExport.csv(ids: ids, app: app, store: store, shown: { links.shown($0, app) })
+        }
+        let app = try session.app(id, .linksWrite, in: directory)
+        let asked = LinkBulkRequest(
+            action: form.action ?? "", ids: ids, tags: form.tags.map(LinkTags.parse), campaign: form.campaign?.trimmingCharacters(in: .whitespaces))
+        let notice: String
+        do {
+            let action = try LinkService.action(of: asked)
+            _ = try await links.bulk(action, ids: ids, app: app, by: context.author)
+            notice = LinkExport.notice(for: action, count: Set(ids).count)
+        } catch {
+            let refusal = try DashboardForm.refusal(error, logger: context.logger)
+            let message = ids.isEmpty ? "Select at least one link first." : "Nothing was changed: \(refusal.message)"
+            return try await appPage(id: app.id, session: session, request: request, error: message)
+        }
+        return try await appPage(id: app.id, session: session, request: request, notice: notice)
     }
 
     @Sendable func newApp(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -40,7 +76,7 @@ struct AppPagesController {
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
             return pages.render(
-                AppFormPage(heading: "New app", action: "/apps", form: .init(form), error: error.message), session: session, status: error.status)
+                AppFormPage(heading: "New app", action: "/apps", form: .init(form), error: error), session: session, status: error.status)
         }
     }
 
@@ -65,27 +101,35 @@ struct AppPagesController {
             return .redirect(to: "/apps/\(app.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            let page = AppFormPage(heading: "Edit \(app.name)", action: "/apps/\(app.id)", form: .init(form), error: error.message)
+            let page = AppFormPage(heading: "Edit \(app.name)", action: "/apps/\(app.id)", form: .init(form), error: error)
             return pages.render(page, session: session, status: error.status)
         }
     }
 
-    private func appPage(id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil) async throws
-        -> Response
-    {
+    private func appPage(
+        id: String, session: DashboardSession, request: Request, secretKey: String? = nil, notice: String? = nil, error: String? = nil
+    ) async throws -> Response {
         let app = try session.app(id, .linksRead, in: directory)
-        let query = request.uri.queryParameters
-        let text = (query["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-        let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        let pageSize = 25
-        let found =
-            text.isEmpty
-            ? try await store.links(appID: app.id, before: cursor, limit: pageSize + 1)
-            : try await store.links(appID: app.id, containing: String(text.prefix(200)), before: cursor, limit: pageSize + 1)
-        let shown = found.prefix(pageSize).map { AppPage.row($0, shown: links.shown($0, app)) }
+        let now = Date.now
+        var listing: LinkListing
+        do {
+            listing = try LinkListQuery.listing(request.uri.queryParameters, now: now)
+        } catch let error as APIError {
+            throw DashboardError.badRequest(error.message)
+        }
+        listing.limit = 25
+        let found = try await store.links(appID: app.id, listing: listing)
+        let facets = try await store.linkFacets(appID: app.id, limit: 200)
+        let list = LinkListSection(
+            appID: app.id, listing: listing, page: found.rows, shown: { links.shown($0, app) }, facets: facets,
+            next: found.next.map {
+                LinkListSection.address(appID: app.id, listing: listing, cursor: LinkListQuery.text(of: $0, order: listing.order))
+            },
+            now: now)
         var page = AppPage(
             app: app, snapshot: directory.current, admin: session.allows(.membersWrite, app: app.id),
-            editor: session.allows(.linksWrite, app: app.id), links: Array(shown), query: text, next: found.count > pageSize ? shown.last?.id : nil)
+            editor: session.allows(.linksWrite, app: app.id),
+            list: list)
         let everyone = people.current
         page.members = everyone.roles.compactMap { userID, roles in
             guard let role = roles[app.id], let user = everyone.users[userID] else { return nil }
@@ -93,6 +137,7 @@ struct AppPagesController {
         }.sorted { $0.email < $1.email }
         page.secretKey = secretKey
         page.notice = notice
-        return pages.render(page, session: session)
+        page.error = error
+        return pages.render(page, session: session, status: error == nil ? .ok : .unprocessableContent)
     }
 }

@@ -21,6 +21,19 @@ struct LinkDetailPage: DashboardPage {
         let imageURL: String?
     }
 
+    struct Pair: Sendable {
+        let label: String
+        let value: String
+    }
+
+    /// A recent click as the debugger sees it.
+    struct Visitor: Sendable {
+        let time: Moment
+        let platform: String
+        let outcome: String
+        let inApp: String
+    }
+
     static let template = "link"
     var title: String
     var heading: String
@@ -30,12 +43,22 @@ struct LinkDetailPage: DashboardPage {
     /// What the debugger is asked about (`/debug?url=`).
     var debugURL: String
     var social: SocialCard?
+    /// Where it goes on each platform.
+    var destinations: [LinkDestinations.Row]
+    /// Campaign fields that are set.
+    var campaign: [Pair]
+    var tags: [String]
+    var state: String
+    var expires: Moment?
+    var created: Moment
+    var updated: Moment
+    var visitors: [Visitor] = []
     var numbers: NumbersSection
     /// Editors and above change and delete it.
     var editor = false
     var session: PageSession?
 
-    init(link: Link, shown body: LinkBody, app: App, numbers: NumbersSection) {
+    init(link: Link, shown body: LinkBody, app: App, destinations: [LinkDestinations.Row], numbers: NumbersSection, now: Date = .now) {
         let url = body.shortURL ?? body.longURL ?? ""
         title = body.shortURL ?? link.id
         heading = body.alias ?? body.path ?? link.id
@@ -49,6 +72,17 @@ struct LinkDetailPage: DashboardPage {
                 title: social.title ?? body.path ?? app.name, description: social.description ?? "", host: URLComponents(string: url)?.host ?? "",
                 imageURL: social.imageURL.flatMap { $0.isEmpty ? nil : $0 })
         }
+        self.destinations = destinations
+        let fields = body.campaign
+        campaign = [
+            ("Channel", fields?.channel), ("Campaign", fields?.campaign), ("Feature", fields?.feature), ("Source", fields?.source),
+            ("Medium", fields?.medium),
+        ].compactMap { label, value in value.map { Pair(label: label, value: $0) } }
+        tags = link.tags ?? []
+        state = link.state(at: now).rawValue
+        expires = link.expiresAt.map { Moment($0, now: now) }
+        created = Moment(link.createdAt, now: now)
+        updated = Moment(link.updatedAt, now: now)
         self.numbers = numbers
     }
 }

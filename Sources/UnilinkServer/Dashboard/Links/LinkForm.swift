@@ -27,9 +27,10 @@ struct LinkForm: Decodable, Sendable {
     var matchWindowSeconds: String?
     var data: String?
     var subs: String?
+    var tags: String?
 
     enum CodingKeys: String, CodingKey {
-        case csrf, path, alias, channel, campaign, feature, source, medium, data, subs
+        case csrf, path, alias, channel, campaign, feature, source, medium, data, subs, tags
         case deepLinkValue = "deep_link_value", webURL = "web_url", iosURL = "ios_url", androidURL = "android_url", desktopURL = "desktop_url"
         case webOnly = "web_only", minIOS = "min_ios", minAndroid = "min_android", socialTitle = "social_title"
         case socialDescription = "social_description", socialImageURL = "social_image_url", expiresAt = "expires_at"
@@ -54,6 +55,8 @@ struct LinkForm: Decodable, Sendable {
                 channel: text(channel), campaign: text(campaign), feature: text(feature), source: text(source), medium: text(medium))
         }
         body.expiresAt = text(expiresAt)
+        // Always sent: an emptied field removes the tags.
+        body.tags = LinkTags.parse(tags ?? "")
         if let window = text(matchWindowSeconds) {
             guard let seconds = Int(window) else { throw APIError.badRequest("'match_window_seconds' must be a whole number of seconds") }
             body.matchWindowSeconds = seconds

@@ -26,6 +26,8 @@ struct LinkFormPage: DashboardPage {
         var matchWindowSeconds = ""
         var data = ""
         var subs = ""
+        /// Comma-separated.
+        var tags = ""
     }
 
     static let template = "link_form"
@@ -34,15 +36,19 @@ struct LinkFormPage: DashboardPage {
     /// Where the form posts.
     var action: String
     var form: Fields
+    /// The refusal, said at the top of the page.
     var error: String?
+    /// The same refusal at the field it is about.
+    var errors: LinkFieldErrors
     var session: PageSession?
 
-    init(title: String, heading: String, action: String, form: Fields = Fields(), error: String? = nil) {
+    init(title: String, heading: String, action: String, form: Fields = Fields(), error: APIError? = nil) {
         self.title = title
         self.heading = heading
         self.action = action
         self.form = form
-        self.error = error
+        self.error = error.map { "The link was not saved: \($0.message)" }
+        errors = error.flatMap(LinkFieldErrors.init) ?? LinkFieldErrors()
     }
 }
 
@@ -71,6 +77,7 @@ extension LinkFormPage.Fields {
         matchWindowSeconds = link.matchWindowSeconds.map(String.init) ?? ""
         data = (link.data ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         subs = link.deepLinkSubs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        tags = (link.tags ?? []).joined(separator: ", ")
     }
 
     /// What was typed, shown again beside the error when the API refused it.
@@ -97,5 +104,6 @@ extension LinkFormPage.Fields {
         matchWindowSeconds = form.matchWindowSeconds ?? ""
         data = form.data ?? ""
         subs = form.subs ?? ""
+        tags = form.tags ?? ""
     }
 }

@@ -40,7 +40,7 @@ struct LinkPagesController {
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
             let page = LinkFormPage(
-                title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error.message)
+                title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error)
             return pages.render(page, session: session, status: error.status)
         }
     }
@@ -49,9 +49,16 @@ struct LinkPagesController {
         let (link, app) = try await context.session.link(try context.parameters.require("id"), .linksRead, store: store, directory: directory)
         let range = try DayRange(request)
         let stats = LinkStatsAnswer.make(linkID: link.id, window: range.window, counts: try await links.counts(link, window: range.window))
-        let numbers = NumbersSection(stats, appID: app.id, range: range, csv: "/links/\(link.id)/numbers.csv")
-        var page = LinkDetailPage(link: link, shown: links.shown(link, app), app: app, numbers: numbers)
+        let before = LinkStatsAnswer.make(linkID: link.id, window: range.previous, counts: try await links.counts(link, window: range.previous))
+        let numbers = NumbersSection(
+            stats, previous: before, appID: app.id, range: range, page: "/links/\(link.id)", csv: "/links/\(link.id)/numbers.csv")
+        let now = Date.now
+        let destinations = LinkDestinations.rows(link, app: app, router: ClickRouter(addressing: links.port.addressing), now: now)
+        var page = LinkDetailPage(link: link, shown: links.shown(link, app), app: app, destinations: destinations, numbers: numbers, now: now)
         page.editor = context.session.allows(.linksWrite, app: app.id)
+        page.visitors = try await store.recentClicks(linkID: link.id, limit: 10).map {
+            LinkDetailPage.Visitor(time: Moment($0.time, now: now), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "")
+        }
         return pages.render(page, session: context.session)
     }
 
@@ -71,7 +78,7 @@ struct LinkPagesController {
             return .redirect(to: "/links/\(link.id)")
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
-            let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(form), error: error.message)
+            let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(form), error: error)
             return pages.render(page, session: session, status: error.status)
         }
     }

@@ -22,9 +22,12 @@ struct NumbersController {
         let app = try context.session.app(try context.parameters.require("id"), .statsRead, in: directory)
         let range = try DayRange(request)
         let counts = try await store.appCounts(appID: app.id, hours: range.window.hours)
+        let before = try await store.appCounts(appID: app.id, hours: range.previous.hours)
+        let (groups, top) = try await campaignGroups(counts.clicksByLink)
         let numbers = NumbersSection(
-            AppStatsReport.make(appID: app.id, window: range.window, counts: counts), range: range, csv: "/apps/\(app.id)/numbers.csv",
-            groups: try await campaignGroups(counts.clicksByLink))
+            AppStatsReport.make(appID: app.id, window: range.window, counts: counts),
+            previous: AppStatsReport.make(appID: app.id, window: range.previous, counts: before), range: range, page: "/apps/\(app.id)/numbers",
+            csv: "/apps/\(app.id)/numbers.csv", groups: groups, topLinks: top)
         return pages.render(NumbersPage(appID: app.id, appName: app.name, numbers: numbers), session: context.session)
     }
 
@@ -57,8 +60,8 @@ struct NumbersController {
     }
 
     /// Clicks by channel, campaign and source of the links clicked (the 500 most clicked
-    /// links are looked up; the rest count as "other links").
-    private func campaignGroups(_ perLink: [String: Int]) async throws -> [NumbersSection.Group] {
+    /// links are looked up; the rest count as "other links"), and the ten most clicked links.
+    private func campaignGroups(_ perLink: [String: Int]) async throws -> ([NumbersSection.Group], [NumbersSection.TopLink]) {
         var channel: [String: Int] = [:], campaign: [String: Int] = [:], source: [String: Int] = [:]
         let ranked = perLink.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let named = Dictionary(
@@ -76,8 +79,17 @@ struct NumbersController {
             campaign[values.1, default: 0] += entry.value
             source[values.2, default: 0] += entry.value
         }
-        return [("channel", channel), ("campaign", campaign), ("source", source)].map { name, table in
+        let groups = [("channel", channel), ("campaign", campaign), ("source", source)].map { name, table in
             NumbersSection.Group(name: name, rows: NumbersSection.ranked(table))
         }
+        let top = ranked.prefix(10).map { entry in
+            guard let link = named[entry.key] else {
+                return NumbersSection.TopLink(
+                    name: entry.key.isEmpty ? "ad-hoc long links" : "a deleted link", href: "", count: Figures.grouped(entry.value))
+            }
+            let name = link.alias ?? link.content.path ?? link.code
+            return NumbersSection.TopLink(name: name, href: "/links/\(link.id)", count: Figures.grouped(entry.value))
+        }
+        return (groups, top)
     }
 }

@@ -1,12 +1,13 @@
 import UnilinkAPI
 import UnilinkCore
 
-/// The numbers of an app or a link over a range of days: totals, clicks per day as a
-/// chart, and clicks by platform, outcome and (for an app) campaign fields.
+/// The numbers of an app or a link over a range of days: quick ranges, totals beside the
+/// period before, clicks per day as a chart, the most clicked links, and clicks by
+/// platform, outcome, source app and (for an app) campaign fields.
 struct NumbersSection: Sendable {
     struct Count: Sendable {
         let name: String
-        let count: Int
+        let count: String
     }
 
     struct Group: Sendable {
@@ -14,34 +15,55 @@ struct NumbersSection: Sendable {
         let rows: [Count]
     }
 
+    struct RangeOption: Sendable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct TopLink: Sendable {
+        let name: String
+        let href: String
+        let count: String
+    }
+
+    /// One total and how it compares with the period before.
+    struct Total: Sendable {
+        let name: String
+        let value: String
+        let change: String
+    }
+
     var from: String
     var to: String
     /// The zone the days are read in.
     var tz: String
+    var ranges: [RangeOption]
     var csvURL: String
     /// The raw clicks behind the numbers, as a CSV file.
     var rawCSVURL: String
-    var clicks: Int
-    var installs: Int
-    var opens: Int
+    var totals: [Total]
     var chart: TrustedHTML
+    var topLinks: [TopLink]
+    var hasTopLinks: Bool
     var platforms: [Count]
     var outcomes: [Count]
     var groups: [Group]
 
     init(
-        from: String, to: String, tz: String, csvURL: String, rawCSVURL: String, clicks: Int, installs: Int, opens: Int, chart: TrustedHTML,
-        platforms: [Count], outcomes: [Count], groups: [Group]
+        from: String, to: String, tz: String, ranges: [RangeOption], csvURL: String, rawCSVURL: String, totals: [Total], chart: TrustedHTML,
+        topLinks: [TopLink], platforms: [Count], outcomes: [Count], groups: [Group]
     ) {
         self.from = from
         self.to = to
         self.tz = tz
+        self.ranges = ranges
         self.csvURL = csvURL
         self.rawCSVURL = rawCSVURL
-        self.clicks = clicks
-        self.installs = installs
-        self.opens = opens
+        self.totals = totals
         self.chart = chart
+        self.topLinks = topLinks
+        hasTopLinks = !topLinks.isEmpty
         self.platforms = platforms
         self.outcomes = outcomes
         self.groups = groups
@@ -49,26 +71,54 @@ struct NumbersSection: Sendable {
 
     /// An app's numbers; `csv`: the address of the numbers as a CSV file, by UTC day (the
     /// daily counters' days; the raw clicks' file follows the zone).
-    init(_ stats: AppStats, range: DayRange, csv: String, groups: [Group] = []) {
-        self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?from=\(range.from)&to=\(range.to)",
-            rawCSVURL: "/apps/\(stats.appID)/clicks.csv?\(range.query)", clicks: stats.clicks, installs: stats.installs,
-            opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
-            platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
-            groups: [Group(name: "source", rows: Self.ranked(stats.bySource))] + groups)
+    init(_ stats: AppStats, previous: AppStats, range: DayRange, page: String, csv: String, groups: [Group] = [], topLinks: [TopLink] = []) {
+        from = range.from
+        to = range.to
+        tz = range.tz
+        ranges = range.quickRanges(on: page)
+        csvURL = "\(csv)?from=\(range.from)&to=\(range.to)"
+        rawCSVURL = "/apps/\(stats.appID)/clicks.csv?\(range.query)"
+        totals = Self.totals(
+            [("clicks", stats.clicks, previous.clicks), ("installs", stats.installs, previous.installs), ("opens", stats.opens, previous.opens)])
+        chart = TrustedHTML(text: ClickChart.svg(buckets: stats.series.map { ($0.start, $0.clicks) }, previous: previous.series.map(\.clicks)))
+        self.topLinks = topLinks
+        hasTopLinks = !topLinks.isEmpty
+        platforms = Self.ranked(stats.byPlatform)
+        outcomes = Self.ranked(stats.byOutcome)
+        self.groups = [Group(name: "source app", rows: Self.ranked(stats.bySource))] + groups
     }
 
     /// A link's numbers.
-    init(_ stats: LinkStats, appID: String, range: DayRange, csv: String) {
-        self.init(
-            from: range.from, to: range.to, tz: range.tz, csvURL: "\(csv)?from=\(range.from)&to=\(range.to)",
-            rawCSVURL: "/apps/\(appID)/clicks.csv?\(range.query)&link_id=\(stats.linkID)", clicks: stats.clicks, installs: stats.installs,
-            opens: stats.opens, chart: TrustedHTML(text: ClickChart.svg(days: stats.series.map { ($0.start, $0.clicks) })),
-            platforms: Self.ranked(stats.byPlatform), outcomes: Self.ranked(stats.byOutcome),
-            groups: [Group(name: "source", rows: Self.ranked(stats.bySource))])
+    init(_ stats: LinkStats, previous: LinkStats, appID: String, range: DayRange, page: String, csv: String) {
+        from = range.from
+        to = range.to
+        tz = range.tz
+        ranges = range.quickRanges(on: page)
+        csvURL = "\(csv)?from=\(range.from)&to=\(range.to)"
+        rawCSVURL = "/apps/\(appID)/clicks.csv?\(range.query)&link_id=\(stats.linkID)"
+        totals = Self.totals(
+            [("clicks", stats.clicks, previous.clicks), ("installs", stats.installs, previous.installs), ("opens", stats.opens, previous.opens)])
+        chart = TrustedHTML(text: ClickChart.svg(buckets: stats.series.map { ($0.start, $0.clicks) }, previous: previous.series.map(\.clicks)))
+        topLinks = []
+        hasTopLinks = false
+        platforms = Self.ranked(stats.byPlatform)
+        outcomes = Self.ranked(stats.byOutcome)
+        groups = [Group(name: "source app", rows: Self.ranked(stats.bySource))]
+    }
+
+    static func totals(_ values: [(String, Int, Int)]) -> [Total] {
+        values.map { name, now, before in Total(name: name, value: Figures.grouped(now), change: change(now, from: before)) }
+    }
+
+    /// "+12 % on the period before (1,100)"; a count from nothing has no percentage.
+    static func change(_ now: Int, from before: Int) -> String {
+        guard before > 0 else { return now == 0 ? "none in the period before either" : "none in the period before" }
+        let percent = Int((Double(now - before) / Double(before) * 100).rounded())
+        let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
+        return "\(sign)\(abs(percent)) % on the period before (\(Figures.grouped(before)))"
     }
 
     static func ranked(_ table: [String: Int]) -> [Count] {
-        table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { Count(name: $0.key, count: $0.value) }
+        table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { Count(name: $0.key, count: Figures.grouped($0.value)) }
     }
 }

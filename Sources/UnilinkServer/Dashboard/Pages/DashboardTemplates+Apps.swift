@@ -2,28 +2,44 @@
 extension DashboardTemplates {
     static let apps = #"""
         {{> head}}<div class="row"><h1 style="flex:1">Apps</h1>{{#canCreate}}<a class="button" href="/apps/new" id="new-app">New app</a>{{/canCreate}}</div>
-        <section><table><thead><tr><th>Name</th><th>Hosts</th><th>Created</th></tr></thead><tbody>
-        {{#apps}}<tr><td><a href="/apps/{{id}}">{{name}}</a></td><td>{{hosts}}</td><td class="muted">{{created}}</td></tr>{{/apps}}
-        {{^apps}}<tr><td colspan="3" class="muted">No apps yet{{^canCreate}}: an owner or an app's admin adds you to one{{/canCreate}}.</td></tr>{{/apps}}</tbody></table></section>{{> foot}}
+        <section><div class="table-wrap"><table id="apps"><thead><tr><th scope="col">Name</th><th scope="col">Hosts</th><th scope="col">Created</th></tr></thead><tbody>
+        {{#apps}}<tr><td><a href="/apps/{{id}}">{{name}}</a></td><td>{{hosts}}</td><td class="muted"><time datetime="{{created.iso}}" title="{{created.iso}}">{{created.relative}}</time></td></tr>{{/apps}}
+        {{^apps}}<tr><td colspan="3" class="muted">No apps yet{{^canCreate}}: an owner or an app's admin adds you to one{{/canCreate}}.</td></tr>{{/apps}}</tbody></table></div></section>{{> foot}}
         """#
 
     static let app = #"""
-        {{> head}}<div class="row"><h1 style="flex:1" id="app-name">{{appName}}</h1>{{#admin}}<a class="button secondary" href="/apps/{{appID}}/edit">Edit app</a>{{/admin}}
-        {{#admin}}<a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
-        {{#admin}}<a class="button secondary" href="/apps/{{appID}}/webhooks" id="app-webhooks">Webhooks</a>{{/admin}}
-        <a class="button secondary" href="/apps/{{appID}}/numbers">Numbers</a>{{#editor}}<a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a>{{/editor}}</div>
-        {{#secretKey}}<section class="notice"><strong>Secret key (shown once):</strong> <code id="secret-key">{{secretKey}}</code> <button class="secondary" data-copy="{{secretKey}}">Copy</button></section>{{/secretKey}}
-        <section><div class="grid"><div><label>App id</label><code>{{appID}}</code></div><div><label>Publishable key (SDK)</label><code>{{publishableKey}}</code></div>
-        <div><label>iOS</label>{{ios}}</div><div><label>Android</label>{{android}}</div><div><label>Web fallback</label>{{web}}</div></div></section>
-        <h2>Links</h2><section><form method="get" action="/apps/{{appID}}" class="row"><input type="text" name="q" value="{{query}}" placeholder="Search path, alias, campaign, deep_link_value" style="flex:1" id="search">
-        <button type="submit" class="secondary">Search</button></form>
-        <table id="links"><thead><tr><th>Link</th><th>Path / value</th><th>Campaign</th><th>Created</th></tr></thead><tbody>
-        {{#links}}<tr><td><a href="/links/{{id}}">{{url}}</a></td><td>{{path}} {{#value}}<span class="muted">{{value}}</span>{{/value}}</td><td>{{campaign}}</td><td class="muted">{{created}}</td></tr>{{/links}}
-        {{^links}}<tr><td colspan="4" class="muted">No links{{#searched}} match “{{searched}}”{{/searched}}.</td></tr>{{/links}}</tbody></table>
-        {{#next}}<p><a href="/apps/{{appID}}?cursor={{next}}&amp;q={{query}}">Older links →</a></p>{{/next}}</section>
-        <h2>People</h2><section><table id="members"><thead><tr><th>Person</th><th>Role</th>{{#admin}}<th></th>{{/admin}}</tr></thead><tbody>
+        {{> head}}<div class="row"><h1 style="flex:1" id="app-name">{{appName}}</h1>
+        <a class="button secondary" href="/apps/{{appID}}/numbers" id="app-numbers">Numbers</a>{{#admin}}<a class="button secondary" href="/apps/{{appID}}/edit">Edit app</a>
+        <a class="button secondary" href="/apps/{{appID}}/webhooks" id="app-webhooks">Webhooks</a><a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
+        {{#editor}}<a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a>{{/editor}}</div>
+        {{#secretKey}}<section class="notice"><strong>Secret key (shown once):</strong> <code id="secret-key" class="id">{{secretKey}}</code> <button class="secondary" data-copy="{{secretKey}}" aria-label="Copy the secret key">Copy</button></section>{{/secretKey}}
+        {{#list}}<h2>Links</h2><section><form method="get" action="/apps/{{appID}}" class="filters" id="filters" role="search">
+        <div class="filter-q"><label for="search">Search</label><input type="search" id="search" name="q" value="{{query}}" placeholder="Path, alias, destination, campaign or tag"></div>
+        <div><label for="filter-tag">Tag</label><select id="filter-tag" name="tag">{{#tags}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/tags}}</select></div>
+        <div><label for="filter-campaign">Campaign</label><select id="filter-campaign" name="campaign">{{#campaigns}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/campaigns}}</select></div>
+        <div><label for="filter-state">State</label><select id="filter-state" name="state">{{#states}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/states}}</select></div>
+        <div class="filter-go"><button type="submit" class="secondary" id="apply-filters">Show</button></div></form>
+        <div class="table-wrap"><table id="links" class="links"><thead><tr><th scope="col" class="pick"><span class="visually-hidden">Select</span></th>
+        {{#columns}}<th scope="col"{{#numeric}} class="num"{{/numeric}}{{#sorted}} aria-sort="{{sorted}}"{{/sorted}}><a href="{{href}}">{{label}}</a></th>{{/columns}}</tr></thead><tbody>
+        {{#rows}}<tr><td class="pick"><input type="checkbox" name="ids[]" value="{{id}}" form="bulk" aria-label="Select {{url}}"></td>
+        <td class="link-cell"><a href="/links/{{id}}" class="url">{{url}}</a>{{#state}} <span class="badge">{{state}}</span>{{/state}}<br><code class="muted">{{path}}</code>{{#value}} <span class="muted">{{value}}</span>{{/value}}
+        {{#tags}}<span class="tag">{{.}}</span>{{/tags}}</td><td>{{campaign}}</td><td class="num">{{clicks7}}</td><td class="num">{{clicks30}}</td>
+        <td><time datetime="{{created.iso}}" title="{{created.iso}}">{{created.relative}}</time></td></tr>{{/rows}}
+        {{^rows}}<tr><td colspan="6" class="muted">No links{{#filtered}} match these filters{{/filtered}}.</td></tr>{{/rows}}</tbody></table></div>
+        {{#next}}<p><a href="{{next}}" id="next-page">Next page →</a></p>{{/next}}
+        <form method="post" action="/apps/{{appID}}/links/bulk" id="bulk" class="bulk"><input type="hidden" name="csrf" value="{{session.csrf}}">
+        <div><label for="bulk-action">With the selected links</label><select id="bulk-action" name="action">
+        {{#editor}}<option value="archive">Archive</option>{{#showsArchived}}<option value="unarchive">Restore from the archive</option>{{/showsArchived}}<option value="add_tags">Add tags</option><option value="remove_tags">Remove tags</option>
+        <option value="set_campaign">Set the campaign</option>{{/editor}}<option value="export">Export as CSV</option>{{#editor}}<option value="delete">Delete</option>{{/editor}}</select></div>
+        {{#editor}}<div><label for="bulk-tags">Tags (comma-separated)</label><input type="text" id="bulk-tags" name="tags"></div>
+        <div><label for="bulk-campaign">Campaign</label><input type="text" id="bulk-campaign" name="campaign"></div>{{/editor}}
+        <div class="filter-go"><button type="submit" id="bulk-apply">Apply</button></div></form></section>{{/list}}
+        <h2>Setup</h2><section><dl class="pairs"><dt>App id</dt><dd><code class="id">{{appID}}</code> <button class="secondary small" data-copy="{{appID}}" aria-label="Copy the app id">Copy</button></dd>
+        <dt>Publishable key (SDKs)</dt><dd><code class="id">{{publishableKey}}</code> <button class="secondary small" data-copy="{{publishableKey}}" aria-label="Copy the publishable key">Copy</button></dd></dl>
+        <div class="platforms">{{#platforms}}<div class="platform"><h3>{{name}}</h3>{{#configured}}<dl class="pairs">{{#fields}}<dt>{{label}}</dt><dd><code class="id">{{value}}</code></dd>{{/fields}}</dl>{{/configured}}{{^configured}}<p class="muted">Not set up.</p>{{/configured}}</div>{{/platforms}}</div></section>
+        <h2>People</h2><section><div class="table-wrap"><table id="members"><thead><tr><th scope="col">Person</th><th scope="col">Role</th>{{#admin}}<th scope="col"><span class="visually-hidden">Actions</span></th>{{/admin}}</tr></thead><tbody>
         {{#members}}<tr><td>{{name}} <span class="muted">{{email}}</span></td><td>{{role}}</td>{{#admin}}<td><form method="post" action="/apps/{{appID}}/members/{{user}}/remove" data-confirm="Remove {{email}} from this app?"><input type="hidden" name="csrf" value="{{session.csrf}}"><button class="secondary">Remove</button></form></td>{{/admin}}</tr>{{/members}}
-        {{^members}}<tr><td colspan="3" class="muted">Only the organisation's owners have this app.</td></tr>{{/members}}</tbody></table>
+        {{^members}}<tr><td colspan="3" class="muted">Only the organisation's owners have this app.</td></tr>{{/members}}</tbody></table></div>
         {{#admin}}<form method="post" action="/apps/{{appID}}/members" class="row" id="add-member"><input type="hidden" name="csrf" value="{{session.csrf}}">
         <input type="email" name="email" placeholder="E-mail address of a person with an account" aria-label="E-mail address" style="flex:1" required>
         <select name="role" aria-label="Role" style="width:auto"><option value="viewer">viewer</option><option value="editor">editor</option><option value="admin">admin</option></select>
@@ -31,30 +47,24 @@ extension DashboardTemplates {
         <h2>Hosts</h2>{{#hosts}}<section class="host"><h3>{{name}} <span class="muted">({{role}})</span></h3>
         <p>{{#issuesCount}}<span class="error">The validator reports {{issuesCount}} issue(s):</span>{{/issuesCount}}{{^issuesCount}}The validator finds nothing wrong with this file.{{/issuesCount}}</p>
         {{#issues}}<p><code>{{.}}</code></p>{{/issues}}
-        <details open><summary>apple-app-site-association served at https://{{name}}/.well-known/apple-app-site-association</summary><pre>{{aasa}}</pre></details>
-        <details><summary>assetlinks.json served at https://{{name}}/.well-known/assetlinks.json</summary><pre>{{assetlinks}}</pre></details>
+        <details open><summary>apple-app-site-association served at https://{{name}}/.well-known/apple-app-site-association</summary><pre tabindex="0">{{aasa}}</pre></details>
+        <details><summary>assetlinks.json served at https://{{name}}/.well-known/assetlinks.json</summary><pre tabindex="0">{{assetlinks}}</pre></details>
         </section>{{/hosts}}
-        <section><h3>Xcode: Signing &amp; Capabilities → Associated Domains</h3><pre>{{entitlements}}</pre>
-        <h3>Android manifest: intent filter of the activity that opens links</h3><pre>{{intentFilter}}</pre></section>{{> foot}}
+        <section><h3>Xcode: Signing &amp; Capabilities → Associated Domains</h3><pre tabindex="0">{{entitlements}}</pre>
+        <h3>Android manifest: intent filter of the activity that opens links</h3><pre tabindex="0">{{intentFilter}}</pre></section>{{> foot}}
         """#
 
     static let appForm = #"""
-        {{> head}}<h1>{{heading}}</h1><form method="post" action="{{action}}" id="app-form"><input type="hidden" name="csrf" value="{{session.csrf}}">
-        <section><label for="name">Name</label><input type="text" id="name" name="name" value="{{form.name}}" required>
-        <label for="domains">Hosts, one per line: host and role (primary, short or alternate)</label><textarea id="domains" name="domains" placeholder="example.com primary&#10;go.example.com short">{{form.domains}}</textarea>
-        <div class="grid"><div><label for="paths">Paths the app opens (AASA patterns)</label><textarea id="paths" name="paths">{{form.paths}}</textarea></div>
-        <div><label for="exclude_paths">Excluded paths</label><textarea id="exclude_paths" name="exclude_paths">{{form.excludePaths}}</textarea></div></div></section>
-        <fieldset><legend>iOS</legend><div class="grid"><div><label for="ios_team_id">Team id</label><input type="text" id="ios_team_id" name="ios_team_id" value="{{form.iosTeamID}}"></div>
-        <div><label for="ios_bundle_id">Bundle id</label><input type="text" id="ios_bundle_id" name="ios_bundle_id" value="{{form.iosBundleID}}"></div>
-        <div><label for="ios_app_store_id">App Store id</label><input type="text" id="ios_app_store_id" name="ios_app_store_id" value="{{form.iosAppStoreID}}"></div>
-        <div><label for="ios_scheme">URL scheme</label><input type="text" id="ios_scheme" name="ios_scheme" value="{{form.iosScheme}}"></div></div></fieldset>
-        <fieldset><legend>Android</legend><div class="grid"><div><label for="android_package">Package</label><input type="text" id="android_package" name="android_package" value="{{form.androidPackage}}"></div>
-        <div><label for="android_scheme">URL scheme</label><input type="text" id="android_scheme" name="android_scheme" value="{{form.androidScheme}}"></div></div>
-        <label for="android_fingerprints">SHA-256 certificate fingerprints, one per line</label><textarea id="android_fingerprints" name="android_fingerprints">{{form.androidFingerprints}}</textarea></fieldset>
-        <fieldset><legend>Web and matching</legend><label for="web_fallback_url">Web fallback URL</label><input type="url" id="web_fallback_url" name="web_fallback_url" value="{{form.webFallbackURL}}">
-        <label for="web_allowed_hosts">Other hosts links may send people to, one per line</label><textarea id="web_allowed_hosts" name="web_allowed_hosts">{{form.webAllowedHosts}}</textarea>
-        <div class="grid"><div><label for="match_window_seconds">Deferred match window (seconds)</label><input type="text" id="match_window_seconds" name="match_window_seconds" value="{{form.matchWindowSeconds}}"></div>
+        {{> head}}<h1>{{heading}}</h1><form method="post" action="{{action}}" id="app-form" novalidate><input type="hidden" name="csrf" value="{{session.csrf}}">
+        <section><div><label for="name">Name</label><input type="text" id="name" name="name" value="{{form.name}}"{{#errors.name}} aria-invalid="true" aria-describedby="name-error"{{/errors.name}}>{{#errors.name}}<p class="field-error" id="name-error">{{errors.name}}</p>{{/errors.name}}</div><div><label for="domains">Hosts, one per line: host and role (primary, short or alternate)</label><textarea id="domains" name="domains" placeholder="example.com primary&#10;go.example.com short"{{#errors.domains}} aria-invalid="true" aria-describedby="domains-error"{{/errors.domains}}>{{form.domains}}</textarea>{{#errors.domains}}<p class="field-error" id="domains-error">{{errors.domains}}</p>{{/errors.domains}}</div>
+        <div class="grid"><div><label for="paths">Paths the app opens (AASA patterns)</label><textarea id="paths" name="paths"{{#errors.paths}} aria-invalid="true" aria-describedby="paths-error"{{/errors.paths}}>{{form.paths}}</textarea>{{#errors.paths}}<p class="field-error" id="paths-error">{{errors.paths}}</p>{{/errors.paths}}</div><div><label for="exclude_paths">Excluded paths</label><textarea id="exclude_paths" name="exclude_paths"{{#errors.excludePaths}} aria-invalid="true" aria-describedby="exclude_paths-error"{{/errors.excludePaths}}>{{form.excludePaths}}</textarea>{{#errors.excludePaths}}<p class="field-error" id="exclude_paths-error">{{errors.excludePaths}}</p>{{/errors.excludePaths}}</div></div></section>
+        <fieldset><legend>iOS</legend><div class="grid"><div><label for="ios_team_id">Team id</label><input type="text" id="ios_team_id" name="ios_team_id" value="{{form.iosTeamID}}"{{#errors.iosTeamID}} aria-invalid="true" aria-describedby="ios_team_id-error"{{/errors.iosTeamID}}>{{#errors.iosTeamID}}<p class="field-error" id="ios_team_id-error">{{errors.iosTeamID}}</p>{{/errors.iosTeamID}}</div><div><label for="ios_bundle_id">Bundle id</label><input type="text" id="ios_bundle_id" name="ios_bundle_id" value="{{form.iosBundleID}}"{{#errors.iosBundleID}} aria-invalid="true" aria-describedby="ios_bundle_id-error"{{/errors.iosBundleID}}>{{#errors.iosBundleID}}<p class="field-error" id="ios_bundle_id-error">{{errors.iosBundleID}}</p>{{/errors.iosBundleID}}</div><div><label for="ios_app_store_id">App Store id</label><input type="text" id="ios_app_store_id" name="ios_app_store_id" value="{{form.iosAppStoreID}}"{{#errors.iosAppStoreID}} aria-invalid="true" aria-describedby="ios_app_store_id-error"{{/errors.iosAppStoreID}}>{{#errors.iosAppStoreID}}<p class="field-error" id="ios_app_store_id-error">{{errors.iosAppStoreID}}</p>{{/errors.iosAppStoreID}}</div><div><label for="ios_scheme">URL scheme</label><input type="text" id="ios_scheme" name="ios_scheme" value="{{form.iosScheme}}"{{#errors.iosScheme}} aria-invalid="true" aria-describedby="ios_scheme-error"{{/errors.iosScheme}}>{{#errors.iosScheme}}<p class="field-error" id="ios_scheme-error">{{errors.iosScheme}}</p>{{/errors.iosScheme}}</div></div></fieldset>
+        <fieldset><legend>Android</legend><div class="grid"><div><label for="android_package">Package</label><input type="text" id="android_package" name="android_package" value="{{form.androidPackage}}"{{#errors.androidPackage}} aria-invalid="true" aria-describedby="android_package-error"{{/errors.androidPackage}}>{{#errors.androidPackage}}<p class="field-error" id="android_package-error">{{errors.androidPackage}}</p>{{/errors.androidPackage}}</div><div><label for="android_scheme">URL scheme</label><input type="text" id="android_scheme" name="android_scheme" value="{{form.androidScheme}}"{{#errors.androidScheme}} aria-invalid="true" aria-describedby="android_scheme-error"{{/errors.androidScheme}}>{{#errors.androidScheme}}<p class="field-error" id="android_scheme-error">{{errors.androidScheme}}</p>{{/errors.androidScheme}}</div></div>
+        <div><label for="android_fingerprints">SHA-256 certificate fingerprints, one per line</label><textarea id="android_fingerprints" name="android_fingerprints"{{#errors.androidFingerprints}} aria-invalid="true" aria-describedby="android_fingerprints-error"{{/errors.androidFingerprints}}>{{form.androidFingerprints}}</textarea>{{#errors.androidFingerprints}}<p class="field-error" id="android_fingerprints-error">{{errors.androidFingerprints}}</p>{{/errors.androidFingerprints}}</div></fieldset>
+        <fieldset><legend>Web and matching</legend><div><label for="web_fallback_url">Web fallback URL</label><input type="url" id="web_fallback_url" name="web_fallback_url" value="{{form.webFallbackURL}}"{{#errors.webFallbackURL}} aria-invalid="true" aria-describedby="web_fallback_url-error"{{/errors.webFallbackURL}}>{{#errors.webFallbackURL}}<p class="field-error" id="web_fallback_url-error">{{errors.webFallbackURL}}</p>{{/errors.webFallbackURL}}</div><div><label for="web_allowed_hosts">Other hosts links may send people to, one per line</label><textarea id="web_allowed_hosts" name="web_allowed_hosts"{{#errors.webAllowedHosts}} aria-invalid="true" aria-describedby="web_allowed_hosts-error"{{/errors.webAllowedHosts}}>{{form.webAllowedHosts}}</textarea>{{#errors.webAllowedHosts}}<p class="field-error" id="web_allowed_hosts-error">{{errors.webAllowedHosts}}</p>{{/errors.webAllowedHosts}}</div>
+        <div class="grid"><div><label for="match_window_seconds">Deferred match window (seconds)</label><input type="text" id="match_window_seconds" name="match_window_seconds" value="{{form.matchWindowSeconds}}"{{#errors.matchWindowSeconds}} aria-invalid="true" aria-describedby="match_window_seconds-error"{{/errors.matchWindowSeconds}}>{{#errors.matchWindowSeconds}}<p class="field-error" id="match_window_seconds-error">{{errors.matchWindowSeconds}}</p>{{/errors.matchWindowSeconds}}</div>
         <div><label><input type="checkbox" name="pasteboard_token" {{#form.pasteboardToken}}checked{{/form.pasteboardToken}}> Pasteboard token on the preview page</label></div></div></fieldset>
-        <button type="submit" id="save-app">Save app</button></form>{{> foot}}
+        <button type="submit" id="save-app">Save app</button></form>
+        <script>(function(){var bad=document.querySelector('[aria-invalid=true]');if(bad)bad.focus()})();</script>{{> foot}}
         """#
 }

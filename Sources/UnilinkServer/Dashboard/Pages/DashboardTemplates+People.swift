@@ -60,7 +60,7 @@ extension DashboardTemplates {
 
     static let audit = #"""
         {{> head}}<h1>{{heading}}</h1><section><table id="audit"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Changes</th><th>From</th></tr></thead><tbody>
-        {{#entries}}<tr><td class="muted">{{time}}</td><td>{{actor}}</td><td><code>{{action}}</code><br><span class="muted">{{object}}</span></td><td>{{changes}}</td><td><code>{{address}}</code></td></tr>{{/entries}}
+        {{#entries}}<tr><td class="muted"><time datetime="{{time.iso}}" title="{{time.iso}}">{{time.relative}}</time></td><td>{{actor}}</td><td><code>{{action}}</code><br><span class="muted">{{object}}</span></td><td>{{changes}}</td><td><code>{{address}}</code></td></tr>{{/entries}}
         {{^entries}}<tr><td colspan="5" class="muted">Nothing yet.</td></tr>{{/entries}}</tbody></table>{{#next}}<p><a href="{{next}}">Older →</a></p>{{/next}}</section>{{> foot}}
         """#
 }

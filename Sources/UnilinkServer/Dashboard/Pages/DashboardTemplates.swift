@@ -23,7 +23,21 @@ enum DashboardTemplates {
         header .brand{font-weight:700;text-decoration:none;color:var(--text)}header nav{display:flex;gap:14px;flex:1}header form{margin:0}
         main{max-width:1040px;margin:0 auto;padding:20px}a{color:var(--accent)}h1{font-size:24px;margin:8px 0 16px}h2{font-size:18px;margin:24px 0 8px}
         section,.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:16px;margin:0 0 16px}
-        table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top;word-break:break-word}
+        table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
+        th{white-space:nowrap;font-size:13px}th a{color:inherit}th[aria-sort=ascending] a::after{content:" ▲"}th[aria-sort=descending] a::after{content:" ▼"}
+        .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.table-wrap{overflow-x:auto}td.pick,th.pick{width:28px}
+        code,.url,.id{overflow-wrap:anywhere}.id{font-family:ui-monospace,monospace;font-size:13px}time{white-space:nowrap}
+        .tag{display:inline-block;margin:2px 4px 0 0;padding:0 7px;border-radius:10px;background:var(--bg);border:1px solid var(--line);font-size:12px}
+        .badge{display:inline-block;padding:0 6px;border-radius:4px;background:#fef3c7;color:#78350f;font-size:12px}
+        .field-error{color:var(--bad);font-size:13px;margin:2px 0 0}[aria-invalid=true]{border-color:var(--bad)!important;outline:1px solid var(--bad)}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        .filters,.bulk{display:flex;gap:8px 12px;flex-wrap:wrap;align-items:flex-end;margin:0 0 12px}.filters>div,.bulk>div{flex:1 1 140px}.filters .filter-q{flex:3 1 220px}
+        .filters label,.bulk label{margin-top:0}.filter-go{flex:0 0 auto!important}.bulk{margin:12px 0 0;padding-top:12px;border-top:1px solid var(--line)}
+        dl.pairs{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:0}dl.pairs dt{font-weight:600;font-size:13px}dl.pairs dd{margin:0;min-width:0}
+        .platforms{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:12px;margin-top:12px}.platform{border:1px solid var(--line);border-radius:8px;padding:8px 12px}.platform h3{margin:0 0 6px}
+        button.small{padding:2px 8px;font-size:13px}.ranges{display:flex;gap:6px;flex-wrap:wrap;margin:0 0 10px}.ranges a{padding:3px 10px;border:1px solid var(--line);border-radius:14px;text-decoration:none}.ranges a[aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
+        .delta{font-size:13px;color:var(--muted)}svg text{fill:var(--muted)}
+        @media (max-width:640px){main{padding:12px}header{padding:8px 12px}.hide-phone{display:none}h1{font-size:21px}dl.pairs{grid-template-columns:1fr}}
         label{display:block;margin:10px 0 2px;font-weight:600;font-size:13px}input[type=text],input[type=email],input[type=password],input[type=url],input[type=date],input[type=number],select,textarea{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
         textarea{min-height:70px;font-family:ui-monospace,monospace;font-size:13px}fieldset{border:1px solid var(--line);border-radius:8px;margin:12px 0;padding:4px 12px 12px}
         button,.button{display:inline-block;padding:7px 14px;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;font:inherit;cursor:pointer;text-decoration:none}
@@ -43,6 +57,9 @@ enum DashboardTemplates {
         </main><script>
         document.querySelectorAll('[data-copy]').forEach(function(b){b.addEventListener('click',function(){navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent='Copied'})})});
         document.querySelectorAll('form[data-confirm]').forEach(function(f){f.addEventListener('submit',function(e){if(!confirm(f.dataset.confirm))e.preventDefault()})});
+        document.querySelectorAll('time[datetime]').forEach(function(t){var d=new Date(t.dateTime);if(!isNaN(d))t.title=d.toLocaleString()});
+        var bulk=document.getElementById('bulk');if(bulk)bulk.addEventListener('submit',function(e){var n=document.querySelectorAll('input[form=bulk]:checked').length;
+        if(bulk.elements['action'].value==='delete'&&!confirm('Delete '+n+' link(s)? They stop working everywhere.'))e.preventDefault()});
         </script></body></html>
         """#
 

@@ -38,7 +38,7 @@ struct PeoplePage: DashboardPage {
 /// The audit log, of the organisation or of one app.
 struct AuditLogPage: DashboardPage {
     struct Entry: Sendable {
-        let time: String
+        let time: Moment
         let actor: String
         let action: String
         let object: String

@@ -148,7 +148,7 @@ struct PeoplePagesController {
                 "\(key): \(change.before.map(Self.text) ?? "–") → \(change.after.map(Self.text) ?? "–")"
             }
             return AuditLogPage.Entry(
-                time: Timestamp.format(entry.time), actor: who, action: entry.action, object: "\(entry.objectKind) \(entry.objectID)",
+                time: Moment(entry.time), actor: who, action: entry.action, object: "\(entry.objectKind) \(entry.objectID)",
                 changes: changes.joined(separator: "; "), address: entry.address ?? "")
         }
         let next = entries.count == limit ? entries.last.map { "\(base)?cursor=\($0.id)" } : nil

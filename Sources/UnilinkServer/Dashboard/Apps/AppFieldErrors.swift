@@ -1,0 +1,58 @@
+/// A refused app form's message at the field it is about.
+struct AppFieldErrors: Sendable {
+    var name: String?
+    var domains: String?
+    var paths: String?
+    var excludePaths: String?
+    var iosTeamID: String?
+    var iosBundleID: String?
+    var iosAppStoreID: String?
+    var iosScheme: String?
+    var androidPackage: String?
+    var androidScheme: String?
+    var androidFingerprints: String?
+    var webFallbackURL: String?
+    var webAllowedHosts: String?
+    var matchWindowSeconds: String?
+
+    static let fields: Set<String> = [
+        "name", "domains", "paths", "exclude_paths", "ios_team_id", "ios_bundle_id", "ios_app_store_id", "ios_scheme", "android_package",
+        "android_scheme", "android_fingerprints", "web_fallback_url", "web_allowed_hosts", "match_window_seconds",
+    ]
+    static let aliases: [String: String] = [
+        "ios.additional_app_ids": "ios_team_id",
+        "android.sha256_cert_fingerprints": "android_fingerprints",
+        "web.fallback_url": "web_fallback_url",
+        "web.allowed_hosts": "web_allowed_hosts",
+        "each host line": "domains",
+        "min_match_confidence": "match_window_seconds",
+    ]
+
+    init() {}
+
+    /// The refusal at the field it names; nil when it names none of the form's.
+    init?(_ error: APIError) {
+        guard let field = FieldError.field(of: error.message, code: error.code, in: Self.fields, aliases: Self.aliases) else { return nil }
+        set(field, error.message)
+    }
+
+    mutating func set(_ field: String, _ message: String) {
+        switch field {
+        case "name": name = message
+        case "domains": domains = message
+        case "paths": paths = message
+        case "exclude_paths": excludePaths = message
+        case "ios_team_id": iosTeamID = message
+        case "ios_bundle_id": iosBundleID = message
+        case "ios_app_store_id": iosAppStoreID = message
+        case "ios_scheme": iosScheme = message
+        case "android_package": androidPackage = message
+        case "android_scheme": androidScheme = message
+        case "android_fingerprints": androidFingerprints = message
+        case "web_fallback_url": webFallbackURL = message
+        case "web_allowed_hosts": webAllowedHosts = message
+        case "match_window_seconds": matchWindowSeconds = message
+        default: break
+        }
+    }
+}

@@ -7,7 +7,7 @@ import Foundation
 /// one without by its legacy `paths`; details and rules are tried in order and the
 /// first rule that matches decides (`exclude` included: no fall-through).
 public struct AASAMatcher: Sendable {
-    private let details: [CompiledDetail]
+    let details: [CompiledDetail]
 
     public init(_ document: AASADocument) {
         guard let applinks = document.applinks else {

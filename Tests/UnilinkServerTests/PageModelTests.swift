@@ -239,15 +239,23 @@ struct PageModelTests {
 
         let explained = DebuggerPage.Explanation(
             host: v("host"), role: v("role"), appID: v("appID"), appName: v("appName"), signedIn: true, linkID: v("linkID"), path: v("path"),
-            value: v("value"), warnings: [v("warning")], ignored: [.init(name: v("ignored"), reason: v("reason"))],
-            visitors: [.init(name: v("visitor"), agent: v("agent"), what: v("what"), outcome: v("outcome"))],
-            claims: [.init(host: v("claimHost"), appID: v("claimAppID"), decision: v("decision"), rule: v("rule"), note: v("note"))],
+            value: v("value"), warnings: [v("warning")], ignored: [.init(name: v("ignored"), reason: v("reason"))], clickID: v("clickID"),
+            visitors: [
+                .init(
+                    id: v("visitorID"), name: v("visitor"), agent: v("agent"), summary: v("summary"), outcome: v("outcome"),
+                    destinations: [.init(step: v("step"), label: v("label"), kind: v("kind"), url: v("destination"), why: v("why"))])
+            ],
+            claims: [
+                .init(
+                    host: v("claimHost"), url: v("claimURL"), appID: v("claimAppID"), decision: v("decision"), rule: v("rule"),
+                    reason: v("claimReason"))
+            ],
             clicks: [.init(time: v("time"), platform: v("platform"), outcome: v("clickOutcome"), inApp: v("inApp"))]
         )
         // Signed out (FDL's public page): no links to the app, no clicks; an ad-hoc long link has no id.
         let adHoc = DebuggerPage.Explanation(
             host: v("host"), role: v("role"), appID: v("appID"), appName: v("appName"), signedIn: false, linkID: nil, path: v("path"),
-            value: nil, warnings: [], ignored: [], visitors: [], claims: [], clicks: []
+            value: nil, warnings: [], ignored: [], clickID: v("clickID"), visitors: [], claims: [], clicks: []
         )
 
         var account = signedIn(

@@ -14,6 +14,8 @@ struct DebuggerPage: DashboardPage {
         let value: String?
         let warnings: [String]
         let ignored: [IgnoredParameter]
+        /// Stands for each click's own id in the URLs shown (`ul_click`, Play's referrer).
+        let clickID: String
         let visitors: [Visitor]
         let claims: [Claim]
         let clicks: [Click]
@@ -25,18 +27,33 @@ struct DebuggerPage: DashboardPage {
     }
 
     struct Visitor: Sendable {
+        /// `DebugVisitor.id`: the block's element id is `visitor-<id>`.
+        let id: String
         let name: String
         let agent: String
-        let what: String
+        let summary: String
         let outcome: String
+        let destinations: [Destination]
+    }
+
+    /// One URL a visitor is sent to (`ClickDestination`).
+    struct Destination: Sendable {
+        let step: String
+        let label: String
+        let kind: String
+        let url: String
+        let why: String?
     }
 
     struct Claim: Sendable {
         let host: String
+        /// The URL checked on that host.
+        let url: String
         let appID: String
         let decision: String
         let rule: String
-        let note: String
+        /// Which rule decided, or which component failed and why (`AASAExplanation.reason`).
+        let reason: String
     }
 
     struct Click: Sendable {

@@ -28,21 +28,30 @@ struct LinkDebugPage {
             let error = "'\(path)' on \(name) is not a link of \(host.app.name): visitors get the not-found page."
             return pages.page(DebuggerPage(url: text, error: error), session: session, status: .notFound)
         }
-        let url = "https://\(name)\(path)" + (parsed?.percentEncodedQuery.map { "?\($0)" } ?? "")
-        let aasa = (try? AASADocument(json: Data(host.associationFile.readableBytesView))).map(AASAMatcher.init)
-        let rows = LinkDebugger(router: ClickRouter(addressing: port.addressing)).rows(resolved, host: name, claims: aasa ?? host.claims, url: url)
-        var claims: [DebuggerPage.Claim] = []
-        for domain in host.app.domains {
-            guard let other = directory.host(domain.host),
-                let matcher = try? AASAMatcher(AASADocument(json: Data(other.associationFile.readableBytesView)))
-            else { continue }
-            for appID in matcher.appIDs {
-                let verdict = matcher.decide(appID: appID, url: "https://\(domain.host)\(path)", host: domain.host)
-                claims.append(
-                    .init(
-                        host: domain.host, appID: appID, decision: verdict.decision.rawValue, rule: verdict.rule?.description ?? "",
-                        note: verdict.note ?? ""))
-            }
+        let query = parsed?.percentEncodedQuery.map { "?\($0)" } ?? ""
+        let url = "https://\(name)\(path)\(query)"
+        let router = ClickRouter(addressing: port.addressing)
+        let debugger = LinkDebugger(router: router)
+        let matchers = associationMatchers(of: host.app)
+        let iosAppID = host.app.ios?.appID
+        let opensApp: (String) -> Bool = { url in
+            guard let iosAppID, let link = LinkURL(url), let matcher = matchers[HostName.normalize(link.host)] else { return false }
+            return matcher.decide(appID: iosAppID, url: link, host: HostName.normalize(link.host)).decision == .match
+        }
+        let addresses = debugger.addresses(resolved)
+        let alternate = try await openButtonLink(addresses.open)
+        let visitors = debugger.visitors(resolved, url: url, alternate: alternate, opensApp: opensApp)
+        let claims = host.app.domains.flatMap { domain in
+            // What a device is asked to open on each host: the link as given, the page's
+            // og:url on the primary host and its open button on the alternate host.
+            let checked: String =
+                switch domain.role {
+                case _ where domain.host == name: url
+                case .primary: addresses.canonical
+                case .alternate: addresses.open ?? "https://\(domain.host)\(path)\(query)"
+                case .short: "https://\(domain.host)\(path)\(query)"
+                }
+            return Self.claims(on: domain.host, url: checked, matcher: matchers[domain.host], appID: iosAppID)
         }
         var recent: [RecentClick] = []
         if let link = resolved.link, session != nil { recent = try await store.recentClicks(linkID: link.id, limit: 20) }
@@ -53,10 +62,49 @@ struct LinkDebugPage {
             ignored: LinkParameters.ignored(URLText.queryItems(Substring(parsed?.percentEncodedQuery ?? ""))).map {
                 .init(name: $0.name, reason: $0.reason)
             },
-            visitors: rows.map { .init(name: $0.name, agent: $0.userAgent, what: $0.what, outcome: $0.outcome) },
+            clickID: LinkDebugger.clickID, visitors: visitors,
             claims: claims,
             clicks: recent.map { .init(time: Timestamp.format($0.time), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "") }
         )
         return pages.page(DebuggerPage(url: text, resolved: explained), session: session)
+    }
+
+    /// One row per app id the host's association file names, each with why it claims the
+    /// URL or not.
+    private static func claims(on host: String, url: String, matcher: AASAMatcher?, appID: String?) -> [DebuggerPage.Claim] {
+        guard let matcher else {
+            return [
+                .init(
+                    host: host, url: url, appID: appID ?? "", decision: AASADecision.noMatch.rawValue, rule: "",
+                    reason: "this host serves no association file the server can read")
+            ]
+        }
+        return matcher.appIDs.map { appID in
+            let explained = matcher.explain(appID: appID, url: url, host: host)
+            return .init(
+                host: host, url: url, appID: appID, decision: explained.verdict.decision.rawValue, rule: explained.verdict.rule?.description ?? "",
+                reason: explained.reason)
+        }
+    }
+
+    /// The association file each of the app's hosts serves, as the device reads it.
+    private func associationMatchers(of app: App) -> [String: AASAMatcher] {
+        var matchers: [String: AASAMatcher] = [:]
+        for domain in app.domains {
+            guard let served = directory.host(domain.host), served.app.id == app.id,
+                let document = try? AASADocument(json: Data(served.associationFile.readableBytesView))
+            else { continue }
+            matchers[domain.host] = AASAMatcher(document)
+        }
+        return matchers
+    }
+
+    /// The open button's link as the alternate host resolves it: the request the tap makes.
+    private func openButtonLink(_ openURL: String?) async throws -> ResolvedLink? {
+        guard let openURL, let parsed = URLComponents(string: openURL), let name = parsed.host.map(HostName.normalize),
+            let host = directory.host(name)
+        else { return nil }
+        let path = parsed.percentEncodedPath.isEmpty ? "/" : parsed.percentEncodedPath
+        return try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed.percentEncodedQuery)
     }
 }

@@ -1,16 +1,26 @@
-/// The link debugger.
+/// The link debugger. Each visitor is a block, not a table row, so a long URL or user
+/// agent wraps inside it instead of squeezing the other columns (a phone is 375 px wide).
 extension DashboardTemplates {
     static let debug = #"""
-        {{> head}}<h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1" id="debug-url">
+        {{> head}}<style>
+        .visitor h3{font-size:16px;margin:0 0 6px}.visitor details{margin:0 0 8px}.visitor details code,.destinations code,.claims code{overflow-wrap:anywhere;word-break:break-word}
+        .destinations{list-style:none;margin:8px 0 0;padding:0}.destinations li{padding:8px 0;border-top:1px solid var(--line)}
+        .destinations code{padding:1px 4px;background:var(--bg);border-radius:4px}.destinations button{margin-left:6px;padding:2px 8px;font-size:13px}.destinations .why{display:block;font-size:13px}
+        .claims .claim{padding:8px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}.claims .claim:first-child{border-top:0}
+        </style><h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1;min-width:0" id="debug-url">
         <button type="submit">Explain</button></form></section>
         {{#resolved}}<section><p>Host <code>{{host}}</code> ({{role}}) of {{#signedIn}}<a href="/apps/{{appID}}">{{appName}}</a>{{/signedIn}}{{^signedIn}}{{appName}}{{/signedIn}}. {{#linkID}}Stored link {{#signedIn}}<a href="/links/{{linkID}}">{{linkID}}</a>{{/signedIn}}{{^signedIn}}{{linkID}}{{/signedIn}}.{{/linkID}}{{^linkID}}Ad-hoc long link.{{/linkID}}</p>
         <p>Content: path <code>{{path}}</code>{{#value}}, deep_link_value <code>{{value}}</code>{{/value}}</p></section>
         {{#warnings}}<p class="notice">{{.}}</p>{{/warnings}}{{#ignored}}<p class="muted"><code>{{name}}</code>: {{reason}}</p>{{/ignored}}
-        <h2>What each visitor gets</h2><section><table id="visitors"><thead><tr><th>Visitor</th><th>What happens</th><th>Counted as</th></tr></thead><tbody>
-        {{#visitors}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{agent}}</span></td><td>{{what}}</td><td>{{outcome}}</td></tr>{{/visitors}}</tbody></table></section>
-        <h2>Which AASA rule claims the path</h2><section><table><thead><tr><th>Host</th><th>App id</th><th>Decision</th><th>Rule</th></tr></thead><tbody>
-        {{#claims}}<tr><td>{{host}}</td><td>{{appID}}</td><td>{{decision}}</td><td><code>{{rule}}</code> {{note}}</td></tr>{{/claims}}
-        {{^claims}}<tr><td colspan="4" class="muted">The app has no iOS app id, so no AASA rule applies.</td></tr>{{/claims}}</tbody></table></section>
+        <h2>What each visitor gets</h2><p class="muted">Every URL as the server sends it. <code>{{clickID}}</code> stands for the id each click gets (in <code>ul_click</code> and Play's <code>referrer</code>).</p>
+        <div id="visitors">{{#visitors}}<section class="visitor" id="visitor-{{id}}"><h3>{{name}}</h3>
+        <details><summary>User agent</summary><code class="agent">{{agent}}</code></details>
+        <p><span class="summary">{{summary}}</span> Counted as: <strong class="outcome">{{outcome}}</strong>.</p>
+        <ul class="destinations">{{#destinations}}<li data-step="{{step}}"><span class="label">{{label}}</span> <code data-url-kind="{{kind}}">{{url}}</code><button type="button" class="secondary" data-copy="{{url}}">Copy</button>{{#why}}<span class="muted why">{{why}}</span>{{/why}}</li>{{/destinations}}
+        {{^destinations}}<li class="muted">No URL: nothing to follow.</li>{{/destinations}}</ul></section>{{/visitors}}</div>
+        <h2>Which AASA rule claims the link</h2><section class="claims" id="claims">
+        {{#claims}}<div class="claim" data-decision="{{decision}}"><strong>{{host}}</strong> · {{appID}} · <strong>{{decision}}</strong><br><code>{{url}}</code>{{#rule}}<br><code>{{rule}}</code>{{/rule}}<br><span class="reason">{{reason}}</span></div>{{/claims}}
+        {{^claims}}<p class="muted">The app has no iOS app id, so no AASA rule applies.</p>{{/claims}}</section>
         {{#signedIn}}<h2>Recent clicks</h2><section><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
         {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></section>{{/signedIn}}{{/resolved}}{{> foot}}
         """#

@@ -247,7 +247,7 @@ struct PageModelTests {
             ],
             claims: [
                 .init(
-                    host: v("claimHost"), url: v("claimURL"), appID: v("claimAppID"), decision: v("decision"), rule: v("rule"),
+                    host: v("claimHost"), url: v("claimURL"), appID: v("claimAppID"), decision: v("decision"),
                     reason: v("claimReason"))
             ],
             clicks: [.init(time: v("time"), platform: v("platform"), outcome: v("clickOutcome"), inApp: v("inApp"))]

@@ -1,5 +1,5 @@
 /// The link debugger's page: the link asked about and, once it resolves, what it is, what
-/// each kind of visitor gets, which AASA rule claims its path, and its recent clicks.
+/// each kind of visitor gets, whether each host's AASA file claims the link (and why not), and its recent clicks.
 struct DebuggerPage: DashboardPage {
     struct Explanation: Sendable {
         let host: String
@@ -51,7 +51,6 @@ struct DebuggerPage: DashboardPage {
         let url: String
         let appID: String
         let decision: String
-        let rule: String
         /// Which rule decided, or which component failed and why (`AASAExplanation.reason`).
         let reason: String
     }

@@ -75,14 +75,14 @@ struct LinkDebugPage {
         guard let matcher else {
             return [
                 .init(
-                    host: host, url: url, appID: appID ?? "", decision: AASADecision.noMatch.rawValue, rule: "",
+                    host: host, url: url, appID: appID ?? "", decision: AASADecision.noMatch.rawValue,
                     reason: "this host serves no association file the server can read")
             ]
         }
         return matcher.appIDs.map { appID in
             let explained = matcher.explain(appID: appID, url: url, host: host)
             return .init(
-                host: host, url: url, appID: appID, decision: explained.verdict.decision.rawValue, rule: explained.verdict.rule?.description ?? "",
+                host: host, url: url, appID: appID, decision: explained.verdict.decision.rawValue,
                 reason: explained.reason)
         }
     }

@@ -6,7 +6,7 @@ extension DashboardTemplates {
         .visitor h3{font-size:16px;margin:0 0 6px}.visitor details{margin:0 0 8px}.visitor details code,.destinations code,.claims code{overflow-wrap:anywhere;word-break:break-word}
         .destinations{list-style:none;margin:8px 0 0;padding:0}.destinations li{padding:8px 0;border-top:1px solid var(--line)}
         .destinations code{padding:1px 4px;background:var(--bg);border-radius:4px}.destinations button{margin-left:6px;padding:2px 8px;font-size:13px}.destinations .why{display:block;font-size:13px}
-        .claims .claim{padding:8px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}.claims .claim:first-child{border-top:0}
+        main code{overflow-wrap:anywhere}.claims .claim{padding:8px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}.claims .claim:first-child{border-top:0}
         </style><h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1;min-width:0" id="debug-url">
         <button type="submit">Explain</button></form></section>
         {{#resolved}}<section><p>Host <code>{{host}}</code> ({{role}}) of {{#signedIn}}<a href="/apps/{{appID}}">{{appName}}</a>{{/signedIn}}{{^signedIn}}{{appName}}{{/signedIn}}. {{#linkID}}Stored link {{#signedIn}}<a href="/links/{{linkID}}">{{linkID}}</a>{{/signedIn}}{{^signedIn}}{{linkID}}{{/signedIn}}.{{/linkID}}{{^linkID}}Ad-hoc long link.{{/linkID}}</p>
@@ -19,7 +19,7 @@ extension DashboardTemplates {
         <ul class="destinations">{{#destinations}}<li data-step="{{step}}"><span class="label">{{label}}</span> <code data-url-kind="{{kind}}">{{url}}</code><button type="button" class="secondary" data-copy="{{url}}">Copy</button>{{#why}}<span class="muted why">{{why}}</span>{{/why}}</li>{{/destinations}}
         {{^destinations}}<li class="muted">No URL: nothing to follow.</li>{{/destinations}}</ul></section>{{/visitors}}</div>
         <h2>Which AASA rule claims the link</h2><section class="claims" id="claims">
-        {{#claims}}<div class="claim" data-decision="{{decision}}"><strong>{{host}}</strong> · {{appID}} · <strong>{{decision}}</strong><br><code>{{url}}</code>{{#rule}}<br><code>{{rule}}</code>{{/rule}}<br><span class="reason">{{reason}}</span></div>{{/claims}}
+        {{#claims}}<div class="claim" data-decision="{{decision}}"><strong>{{host}}</strong> · {{appID}} · <strong>{{decision}}</strong><br><code>{{url}}</code><br><span class="reason">{{reason}}</span></div>{{/claims}}
         {{^claims}}<p class="muted">The app has no iOS app id, so no AASA rule applies.</p>{{/claims}}</section>
         {{#signedIn}}<h2>Recent clicks</h2><section><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
         {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></section>{{/signedIn}}{{/resolved}}{{> foot}}

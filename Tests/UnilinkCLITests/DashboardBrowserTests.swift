@@ -103,27 +103,27 @@ struct DashboardBrowserTests {
             try await browser.open(appURL)
             #expect(try await browser.text("#links").contains(shortURL))
             try await browser.type("spring", into: "#search")
-            try await browser.click("form.row button")
+            try await browser.click("#apply-filters")
             try await browser.waitForURL(containing: "q=spring")
             #expect(try await browser.text("#links").contains(shortURL))
             try await browser.type("no-such-campaign", into: "#search")
-            try await browser.click("form.row button")
+            try await browser.click("#apply-filters")
             try await browser.waitForURL(containing: "q=no-such-campaign")
             #expect(try await !browser.text("#links").contains(shortURL))
 
             // The debugger explains the link for every visitor.
             try await browser.open(appURL)
-            try await browser.click("#links a")
+            try await browser.click("#links tbody a")
             try await browser.click("#debug-link")
             let visitors = try await browser.text("#visitors")
-            #expect(visitors.contains("Desktop browser") && visitors.contains("302 redirect to https://www.shop-test.example/"))
+            #expect(visitors.contains("Desktop browser") && visitors.contains("https://www.shop-test.example/"))
             #expect(visitors.contains("iPhone, app installed") && visitors.contains("opens the app directly"))
             #expect(visitors.contains("Link-preview crawler"))
             try await screenshot("debugger")
 
             // A forged form (wrong CSRF token) changes nothing.
             try await browser.open(appURL)
-            try await browser.click("#links a")
+            try await browser.click("#links tbody a")
             let linkURL = try await browser.currentURL
             try await browser.open(linkURL + "/edit")
             try await browser.type("/forged", into: "#path")
@@ -158,7 +158,7 @@ struct DashboardBrowserTests {
             #expect(
                 try await browser.execute("return document.querySelector('#new-link, #add-member, a[href$=\"/edit\"]') === null") as? Bool == true)
             try await screenshot("viewer-app")
-            try await browser.click("#links a")
+            try await browser.click("#links tbody a")
             let viewerLink = try await browser.currentURL
             #expect(try await browser.execute("return document.querySelector('#delete-link, a[href$=\"/edit\"]') === null") as? Bool == true)
             // The server refuses what the page does not offer: a forged edit with the viewer's own CSRF token.

@@ -136,6 +136,10 @@ final class WebDriver: Sendable {
         try await command("POST", "execute/async", ["script": script, "args": [Any]()])["value"]
     }
 
+    func setWindow(width: Int, height: Int) async throws {
+        _ = try await command("POST", "window/rect", ["width": width, "height": height])
+    }
+
     /// PNG of the page, or of one element.
     func screenshot(of css: String? = nil) async throws -> Data {
         var path = "screenshot"

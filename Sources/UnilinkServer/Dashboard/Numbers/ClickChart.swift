@@ -49,11 +49,12 @@ enum ClickChart {
             """
     }
 
-    /// 1, 2 or 5 times a power of ten, at or above `value`: round numbers on the axis.
+    /// 2, 4, 6, 8 or 10 times a power of ten, at or above `value`: round numbers on the
+    /// axis, and its middle tick a whole number too.
     static func niceCeiling(_ value: Int) -> Int {
         var power = 1
-        while power * 10 <= value { power *= 10 }
-        for step in [1, 2, 5, 10] where step * power >= value { return step * power }
+        while power * 10 < value { power *= 10 }
+        for step in [2, 4, 6, 8, 10] where step * power >= value { return step * power }
         return 10 * power
     }
 

@@ -19,7 +19,7 @@ extension DashboardTemplates {
         <div><label for="filter-campaign">Campaign</label><select id="filter-campaign" name="campaign">{{#campaigns}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/campaigns}}</select></div>
         <div><label for="filter-state">State</label><select id="filter-state" name="state">{{#states}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/states}}</select></div>
         <div class="filter-go"><button type="submit" class="secondary" id="apply-filters">Show</button></div></form>
-        <div class="table-wrap"><table id="links" class="links"><thead><tr><th scope="col" class="pick"><span class="visually-hidden">Select</span></th>
+        <div class="table-wrap" role="group" aria-label="Links to select"><table id="links" class="links"><thead><tr><th scope="col" class="pick"><span class="visually-hidden">Select</span></th>
         {{#columns}}<th scope="col"{{#numeric}} class="num"{{/numeric}}{{#sorted}} aria-sort="{{sorted}}"{{/sorted}}><a href="{{href}}">{{label}}</a></th>{{/columns}}</tr></thead><tbody>
         {{#rows}}<tr><td class="pick"><input type="checkbox" name="ids[]" value="{{id}}" form="bulk" aria-label="Select {{url}}"></td>
         <td class="link-cell"><a href="/links/{{id}}" class="url">{{url}}</a>{{#state}} <span class="badge">{{state}}</span>{{/state}}<br><code class="muted">{{path}}</code>{{#value}} <span class="muted">{{value}}</span>{{/value}}

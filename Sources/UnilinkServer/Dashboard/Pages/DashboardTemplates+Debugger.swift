@@ -7,7 +7,7 @@ extension DashboardTemplates {
         .destinations{list-style:none;margin:8px 0 0;padding:0}.destinations li{padding:8px 0;border-top:1px solid var(--line)}
         .destinations code{padding:1px 4px;background:var(--bg);border-radius:4px}.destinations button{margin-left:6px;padding:2px 8px;font-size:13px}.destinations .why{display:block;font-size:13px}
         main code{overflow-wrap:anywhere}.claims .claim{padding:8px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}.claims .claim:first-child{border-top:0}
-        </style><h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1;min-width:0" id="debug-url">
+        </style><h1>Link debugger</h1><section><form method="get" action="/debug" class="row"><input type="text" aria-label="Link to explain" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1;min-width:0" id="debug-url">
         <button type="submit">Explain</button></form></section>
         {{#resolved}}<section><p>Host <code>{{host}}</code> ({{role}}) of {{#signedIn}}<a href="/apps/{{appID}}">{{appName}}</a>{{/signedIn}}{{^signedIn}}{{appName}}{{/signedIn}}. {{#linkID}}Stored link {{#signedIn}}<a href="/links/{{linkID}}">{{linkID}}</a>{{/signedIn}}{{^signedIn}}{{linkID}}{{/signedIn}}.{{/linkID}}{{^linkID}}Ad-hoc long link.{{/linkID}}</p>
         <p>Content: path <code>{{path}}</code>{{#value}}, deep_link_value <code>{{value}}</code>{{/value}}</p></section>
@@ -21,7 +21,7 @@ extension DashboardTemplates {
         <h2>Which AASA rule claims the link</h2><section class="claims" id="claims">
         {{#claims}}<div class="claim" data-decision="{{decision}}"><strong>{{host}}</strong> · {{appID}} · <strong>{{decision}}</strong><br><code>{{url}}</code><br><span class="reason">{{reason}}</span></div>{{/claims}}
         {{^claims}}<p class="muted">The app has no iOS app id, so no AASA rule applies.</p>{{/claims}}</section>
-        {{#signedIn}}<h2>Recent clicks</h2><section><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
-        {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></section>{{/signedIn}}{{/resolved}}{{> foot}}
+        {{#signedIn}}<h2>Recent clicks</h2><section><div class="table-wrap" role="region" tabindex="0" aria-label="Recent clicks"><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
+        {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></div></section>{{/signedIn}}{{/resolved}}{{> foot}}
         """#
 }

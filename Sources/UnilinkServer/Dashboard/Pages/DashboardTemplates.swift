@@ -26,7 +26,7 @@ enum DashboardTemplates {
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
         th{white-space:nowrap;font-size:13px}th a{color:inherit}th[aria-sort=ascending] a::after{content:" ▲"}th[aria-sort=descending] a::after{content:" ▼"}
         .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.table-wrap{overflow-x:auto}td.pick,th.pick{width:28px}
-        code,.url,.id{overflow-wrap:anywhere}.id{font-family:ui-monospace,monospace;font-size:13px}time{white-space:nowrap}
+        code,.url,.id,td.changes{overflow-wrap:anywhere}.id{font-family:ui-monospace,monospace;font-size:13px}time{white-space:nowrap}
         .tag{display:inline-block;margin:2px 4px 0 0;padding:0 7px;border-radius:10px;background:var(--bg);border:1px solid var(--line);font-size:12px}
         .badge{display:inline-block;padding:0 6px;border-radius:4px;background:#fef3c7;color:#78350f;font-size:12px}
         .field-error{color:var(--bad);font-size:13px;margin:2px 0 0}[aria-invalid=true]{border-color:var(--bad)!important;outline:1px solid var(--bad)}
@@ -37,7 +37,7 @@ enum DashboardTemplates {
         .platforms{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:12px;margin-top:12px}.platform{border:1px solid var(--line);border-radius:8px;padding:8px 12px}.platform h3{margin:0 0 6px}
         button.small{padding:2px 8px;font-size:13px}.ranges{display:flex;gap:6px;flex-wrap:wrap;margin:0 0 10px}.ranges a{padding:3px 10px;border:1px solid var(--line);border-radius:14px;text-decoration:none}.ranges a[aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
         .delta{font-size:13px;color:var(--muted)}svg text{fill:var(--muted)}
-        @media (max-width:640px){main{padding:12px}header{padding:8px 12px}.hide-phone{display:none}h1{font-size:21px}dl.pairs{grid-template-columns:1fr}}
+        @media (max-width:640px){th{white-space:normal}main{padding:12px}header{padding:8px 12px}.hide-phone{display:none}h1{font-size:21px}dl.pairs{grid-template-columns:1fr}}
         label{display:block;margin:10px 0 2px;font-weight:600;font-size:13px}input[type=text],input[type=email],input[type=password],input[type=url],input[type=date],input[type=number],select,textarea{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
         textarea{min-height:70px;font-family:ui-monospace,monospace;font-size:13px}fieldset{border:1px solid var(--line);border-radius:8px;margin:12px 0;padding:4px 12px 12px}
         button,.button{display:inline-block;padding:7px 14px;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;font:inherit;cursor:pointer;text-decoration:none}
@@ -65,11 +65,11 @@ enum DashboardTemplates {
 
     static let signIn = #"""
         {{> head}}<h1>Sign in</h1>{{#provider}}<section><a class="button" href="/sign-in/sso" id="sso">Sign in with {{provider}}</a></section>{{/provider}}<section><form method="post" action="/sign-in" id="sign-in">
-        <label for="email">E-mail address</label><input type="email" id="email" name="email" value="{{email}}" autocomplete="username" required>
+        <label for="email">E-mail address</label><input type="email" id="email" name="email" value="{{email}}" autocomplete="email" required>
         <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
         <p><button type="submit">Sign in</button></p></form></section>
         <details><summary>Sign in with a token instead</summary><section><form method="post" action="/sign-in" id="sign-in-token">
-        <label for="token">Admin token or an app's secret key</label><input type="password" id="token" name="token" autocomplete="off" required>
+        <label for="token">Admin token or an app's secret key</label><input type="password" id="token" name="token" autocomplete="current-password" required>
         <p class="muted">The admin token is printed when the server first starts (or set with UNILINK_ADMIN_TOKEN). An app's secret key (sk_…) signs in to that app only.</p>
         <button type="submit">Sign in with the token</button></form></section></details>{{> foot}}
         """#

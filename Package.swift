@@ -49,7 +49,10 @@ let package = Package(
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
         // May use UnilinkAPI's leaf values (link values, vocabulary): still no I/O.
-        .target(name: "UnilinkCore", dependencies: ["UnilinkAPI", "CUnicodeIDNA"], swiftSettings: swiftSettings),
+        // zlib (the system's) for the QR PNGs it writes and the logos it reads.
+        .target(name: "UnilinkCore", dependencies: ["UnilinkAPI", "CUnicodeIDNA", "CZlib"], swiftSettings: swiftSettings),
+        // The system's zlib, as Foundation and swift-nio-extras use it: deflate and inflate for PNG.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // UTS #46 (IDNA) from the ICU that Foundation already ships (lib_FoundationICU on
         // Linux, libicucore on Apple's systems): browsers' own tables for host names.
         .target(

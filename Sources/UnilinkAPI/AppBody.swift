@@ -78,6 +78,8 @@ public struct AppBody: Codable, Sendable, Equatable {
     public var pasteboardToken: Bool?
     /// 0.5 to 1: how sure a probabilistic deferred match must be (default 0.9).
     public var minMatchConfidence: Double?
+    /// How the app's QR codes are drawn: colours and a logo.
+    public var qr: QRDesignBody?
     /// Only in the response to `POST /v1/apps`: shown once, stored hashed.
     public var secretKey: String?
     public var publishableKey: String?
@@ -100,7 +102,7 @@ public struct AppBody: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, name, ios, android, web, domains, paths
         case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
-        case minMatchConfidence = "min_match_confidence"
+        case minMatchConfidence = "min_match_confidence", qr
         case secretKey = "secret_key", publishableKey = "publishable_key", createdAt = "created_at"
     }
 }

@@ -53,6 +53,6 @@ public enum WireLimits {
     public static let graceSeconds = 0...2_592_000
     /// `GET /v1/links?limit=`.
     public static let pageSize = 1...200
-    /// `GET /v1/links/{id}/qr?size=` in pixels.
-    public static let qrSize = 64...2048
+    /// `GET /v1/links/{id}/qr?size=` in pixels: 4096 prints 34 cm wide at 300 dpi.
+    public static let qrSize = 64...4096
 }

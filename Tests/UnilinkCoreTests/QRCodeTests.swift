@@ -115,7 +115,9 @@ struct QRCodeTests {
         let code = try QRCode(text: "https://go.example/a")
         let svg = code.svg(pixels: 200)
         #expect(
-            svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
+            svg.hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"200\" height=\"200\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""
+            ))
         let runs = svg.matches(of: /M(\d+) (\d+)h(\d+)/).map { (Int($0.1)!, Int($0.2)!, Int($0.3)!) }
         let drawn = runs.reduce(0) { $0 + $1.2 }
         let dark = (0..<code.size).flatMap { y in (0..<code.size).map { x in code.isDark(x: x, y: y) } }.filter { $0 }.count

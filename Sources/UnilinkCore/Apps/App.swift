@@ -72,6 +72,9 @@ public struct App: Sendable, Equatable, Codable {
     /// it the answer is weak and given only to an SDK that asks for weak matches.
     public var minMatchConfidence: Double?
 
+    /// How its QR codes are drawn (`nil`: black on white, no logo).
+    public var qrDesign: QRDesign?
+
     public var deferredThreshold: Double { minMatchConfidence ?? DeferredMatchModel.defaultThreshold }
     public var createdAt: Date
 

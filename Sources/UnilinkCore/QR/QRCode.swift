@@ -140,6 +140,22 @@ public struct QRCode: Sendable, Equatable {
     }
 }
 
+extension QRCode {
+    /// The block each codeword of the interleaved sequence belongs to: `interleaved`'s order.
+    static func blockOfCodeword(version: Int, errorCorrection: QRErrorCorrection) -> [Int] {
+        let blockCount = errorCorrection.blocks(version: version)
+        let raw = rawCodewords(version: version)
+        let longBlocks = raw % blockCount
+        let shortLength = raw / blockCount - errorCorrection.codewordsPerBlock(version: version)
+        var order: [Int] = []
+        for column in 0...shortLength {
+            for block in 0..<blockCount where column < shortLength || block >= blockCount - longBlocks { order.append(block) }
+        }
+        for _ in 0..<errorCorrection.codewordsPerBlock(version: version) { order += 0..<blockCount }
+        return order
+    }
+}
+
 /// Bits appended most significant first.
 struct BitBuffer {
     private(set) var bytes: [UInt8] = []

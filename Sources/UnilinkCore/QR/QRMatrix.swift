@@ -5,7 +5,7 @@ struct QRMatrix: Sendable {
     let size: Int
     private(set) var modules: [Bool]
     /// Finder, separator, timing, alignment, format and version modules: never masked, never data.
-    private var reserved: [Bool]
+    private(set) var reserved: [Bool]
 
     init(version: Int) {
         self.version = version
@@ -34,23 +34,34 @@ struct QRMatrix: Sendable {
     /// Codeword bits from the bottom-right corner, two columns at a time, up then down,
     /// skipping the vertical timing column; bits past the codewords stay light.
     mutating func place(_ codewords: [UInt8]) {
-        var bit = 0
+        for (index, bit) in dataModuleOrder() where bit < codewords.count * 8 {
+            modules[index] = (codewords[bit / 8] >> UInt8(7 - bit % 8)) & 1 == 1
+        }
+    }
+
+    /// The codeword each module carries a bit of (nil for function patterns and the
+    /// remainder bits), for `count` codewords placed as `place` places them.
+    func codewordIndices(count: Int) -> [Int?] {
+        var indices = [Int?](repeating: nil, count: size * size)
+        for (index, bit) in dataModuleOrder() where bit < count * 8 { indices[index] = bit / 8 }
+        return indices
+    }
+
+    /// Every module that is not reserved, with the bit it carries, in the zigzag's order.
+    private func dataModuleOrder() -> [(index: Int, bit: Int)] {
+        var order: [(index: Int, bit: Int)] = []
         var right = size - 1
         var upward = true
         while right >= 1 {
             if right == 6 { right = 5 }
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where !reserved[y * size + x] {
-                    if bit < codewords.count * 8 {
-                        modules[y * size + x] = (codewords[bit / 8] >> UInt8(7 - bit % 8)) & 1 == 1
-                    }
-                    bit += 1
-                }
+                for x in [right, right - 1] where !reserved[y * size + x] { order.append((y * size + x, order.count)) }
             }
             upward.toggle()
             right -= 2
         }
+        return order
     }
 
     /// A copy with mask `pattern` applied to the data modules and the format bits written.

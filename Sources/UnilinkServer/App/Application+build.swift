@@ -200,6 +200,7 @@ func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router
     NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
     WebhookPagesController(store: parts.store, directory: parts.directory, destination: parts.settings.webhookDestination, pages: pages)
         .register(on: signedIn)
+    QRDesignPagesController(directory: parts.directory, apps: parts.appService, pages: pages).register(on: signedIn)
     DebuggerController(debugPage: debugPage(parts, pages)).register(on: signedIn)
     return router
 }

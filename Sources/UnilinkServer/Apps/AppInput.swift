@@ -51,6 +51,7 @@ enum AppInput {
             }
             app.minMatchConfidence = confidence
         }
+        if let qr = body.qr { app.qrDesign = try qrDesign(qr, merging: app.qrDesign ?? .plain) }
     }
 
     /// A platform's identity the first time it is set: the schema requires it when an app
@@ -213,6 +214,10 @@ enum AppInput {
         body.id = app.id
         body.pasteboardToken = app.pasteboardToken ?? false
         body.minMatchConfidence = app.deferredThreshold
+        let design = app.qrDesign ?? .plain
+        body.qr = QRDesignBody(
+            foreground: design.foreground.description, background: design.background.description,
+            logoPNG: design.logoPNG?.base64EncodedString())
         body.publishableKey = publishableKey
         body.createdAt = Timestamp.format(app.createdAt)
         return body

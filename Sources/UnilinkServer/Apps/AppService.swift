@@ -25,7 +25,7 @@ struct AppService: Sendable {
             audit: [
                 author.entry(
                     "app.create", "app", app.id, appID: app.id,
-                    changes: ChangeAuthor.changes(before: nil, after: AppInput.body(of: app, publishableKey: nil)))
+                    changes: ChangeAuthor.changes(before: nil, after: AppInput.audited(app)))
             ])
         try await changes.directoryChanged()
         var response = AppInput.body(of: app, publishableKey: publishable)
@@ -36,7 +36,7 @@ struct AppService: Sendable {
     func update(_ old: App, with body: AppBody, by author: ChangeAuthor) async throws -> AppBody {
         let app = try AppInput.patch(old, with: body)
         try checkHostsFree(app)
-        let diff = ChangeAuthor.changes(before: AppInput.body(of: old, publishableKey: nil), after: AppInput.body(of: app, publishableKey: nil))
+        let diff = ChangeAuthor.changes(before: AppInput.audited(old), after: AppInput.audited(app))
         try await store.update(app: app, audit: diff.isEmpty ? [] : [author.entry("app.update", "app", app.id, appID: app.id, changes: diff)])
         try await changes.directoryChanged()
         return shown(app)

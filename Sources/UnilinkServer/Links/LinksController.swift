@@ -79,10 +79,10 @@ struct LinksController {
         return Response(status: .noContent)
     }
 
-    /// `?format=svg|png` (svg by default), `size` in pixels (64...2048, 256 by default;
-    /// a PNG is the largest whole number of pixels per module that fits), `level` L/M/Q/H.
+    /// The link's URL as a QR code in the app's design; `QRResponse` reads the query.
     @Sendable func qr(_ request: Request, context: APIContext) async throws -> Response {
-        try QRResponse.make(for: links.shown(try context.link, try context.app), query: request.uri.queryParameters)
+        let app = try context.app
+        return try QRResponse.make(for: links.shown(try context.link, app), design: app.qrDesign, query: request.uri.queryParameters)
     }
 
     /// Since the link was made unless `from` says otherwise (`granularity` and `tz` as the

@@ -72,6 +72,10 @@ enum Identifiers {
 
     /// SHA-256, hex: what is stored instead of a secret.
     static func hash(_ key: String) -> String {
-        Hex.string(SHA256.hash(data: Data(key.utf8)))
+        hash(Data(key.utf8))
+    }
+
+    static func hash(_ data: Data) -> String {
+        Hex.string(SHA256.hash(data: data))
     }
 }

@@ -8,7 +8,7 @@ enum DashboardTemplates {
         "head": head, "foot": foot, "sign_in": signIn, "sign_in_code": signInCode, "landing": landing, "apps": apps, "app": app, "app_form": appForm,
         "link": link, "link_form": linkForm, "numbers": numbers, "numbers_body": numbersBody, "debug": debug, "message": message,
         "password": password, "account": account, "two_factor": twoFactor, "people": people, "audit": audit,
-        "webhooks": webhooks, "webhook_form": webhookForm, "webhook_log": webhookLog,
+        "webhooks": webhooks, "webhook_form": webhookForm, "webhook_log": webhookLog, "link_qr": linkQR, "qr_design": qrDesign,
     ]
 
     static let head = #"""

@@ -163,8 +163,18 @@ extension OpenAPIOperation {
                     .init(name: "size", place: .query, schema: JSONSchema.integer(WireLimits.qrSize).defaulting(.number(256)), summary: "Pixels"),
                     .init(
                         name: "level", place: .query, schema: JSONSchema.choice(["L", "M", "Q", "H", "l", "m", "q", "h"]).defaulting(.text("M")),
-                        summary: "Error correction"),
-                ], answers: [.init(status: 200, summary: "The image", shape: .media(["image/svg+xml", "image/png"]))] + A.errors(read + [400, 409])),
+                        summary: "Error correction (H when a logo is drawn)"),
+                    .init(
+                        name: "fg", place: .query, schema: JSONSchema.string(pattern: "^#?[0-9A-Fa-f]{6}$"),
+                        summary: "Dark colour, rrggbb; the app's QR design if absent"),
+                    .init(
+                        name: "bg", place: .query, schema: JSONSchema.string(pattern: "^#?[0-9A-Fa-f]{6}$"),
+                        summary: "Light colour, rrggbb; under 4.5:1 contrast with fg, or lighter than it, is 422"),
+                    .init(
+                        name: "logo", place: .query, schema: JSONSchema.choice(["0", "1"]),
+                        summary: "The design's logo: drawn when it has one and it fits; 1 asks for it (422 no_logo, logo_does_not_fit)"),
+                ],
+                answers: [.init(status: 200, summary: "The image", shape: .media(["image/svg+xml", "image/png"]))] + A.errors(read + [400, 409, 422])),
         ]
     }
 

@@ -68,8 +68,22 @@ extension WireSchemas {
                 "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(0.9))
                     .described(
                         "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
+                "qr": qrDesign,
             ], required: creating ? ["name"] : [])
     }
+
+    /// The app's QR design; what the schema cannot say (contrast, the logo's file) is 422.
+    static let qrDesign = JSONSchema.object([
+        "foreground": qrColour.defaulting(.text("#000000")).described("Dark modules; darker than the background."),
+        "background": qrColour.defaulting(.text("#ffffff")).described(
+            "Light modules and the quiet zone; a WCAG contrast of at least 4.5:1 with the foreground, or 422 low_contrast (inverted_colours when lighter)."
+        ),
+        "logo_png": JSONSchema.string(format: "byte").described(
+            "A PNG in base64, drawn in the centre at error correction H: at most 64 KiB and 512×512 pixels, 8 bits a sample or fewer, "
+                + "not interlaced (else 422 logo_too_large, logo_not_png or logo_unreadable); empty removes it."),
+    ]).described("How the app's QR codes are drawn; in a change, a field left out keeps its value.")
+
+    static let qrColour = JSONSchema.string(pattern: "^#[0-9A-Fa-f]{6}$")
 
     static let keyRotation = JSONSchema.object([
         "kind": choice(AppKeyKind.self).defaulting(.text(AppKeyKind.secret.rawValue)),

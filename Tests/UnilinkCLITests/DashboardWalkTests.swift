@@ -145,7 +145,15 @@ struct DashboardWalkTests {
             #expect(try await browser.text("#top-links").contains("/p/boots"))
             #expect(try await browser.execute("return document.querySelector('.ranges a[aria-current]').textContent") as? String == "7 days")
 
-            // The QR code, downloaded at print size, decodes to the short URL.
+            // The app's QR design: navy on white. The code, downloaded at print size in it, decodes to the short URL.
+            try await browser.open(appPage + "/qr")
+            try await browser.type("#1d3557", into: "#foreground")
+            try await browser.type("#ffffff", into: "#background")
+            try await browser.click("#save-qr-design")
+            let design = try await loopback.send("/v1/apps/\(appID)", bearer: admin)
+            #expect(design.body.contains(##""foreground":"#1d3557""##), "the design is the app's: \(design.body.prefix(400))")
+            try await browser.open(boots)
+            #expect(try await browser.execute("return document.querySelector('#qr-downloads a[href*=\"size=2048\"]') !== null") as? Bool == true)
             let base64 =
                 try await browser.executeAsync(
                     """
@@ -163,11 +171,12 @@ struct DashboardWalkTests {
 
             // Every page at both widths.
             let pages: [(name: String, path: String)] = [
-                ("apps", "/"), ("app", "/apps/\(appID)"), ("archive", "/apps/\(appID)?state=archived"), ("link", boots.replacingOccurrences(of: root, with: "")),
+                ("apps", "/"), ("app", "/apps/\(appID)"), ("archive", "/apps/\(appID)?state=archived"),
+                ("link", boots.replacingOccurrences(of: root, with: "")),
                 ("link-form", boots.replacingOccurrences(of: root, with: "") + "/edit"), ("new-link", "/apps/\(appID)/links/new"),
                 ("app-form", "/apps/\(appID)/edit"), ("numbers", "/apps/\(appID)/numbers?range=7d"), ("debugger", "/debug?url=\(short)"),
                 ("webhooks", "/apps/\(appID)/webhooks"), ("new-webhook", "/apps/\(appID)/webhooks/new"), ("people", "/people"), ("audit", "/audit"),
-                ("account", "/account"),
+                ("account", "/account"), ("qr-design", "/apps/\(appID)/qr"),
             ]
             var problems: [String] = []
             for width in [375, 1440] {

@@ -10,7 +10,7 @@ extension DashboardTemplates {
     static let app = #"""
         {{> head}}<div class="row"><h1 style="flex:1" id="app-name">{{appName}}</h1>
         <a class="button secondary" href="/apps/{{appID}}/numbers" id="app-numbers">Numbers</a>{{#admin}}<a class="button secondary" href="/apps/{{appID}}/edit">Edit app</a>
-        <a class="button secondary" href="/apps/{{appID}}/webhooks" id="app-webhooks">Webhooks</a><a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
+        <a class="button secondary" href="/apps/{{appID}}/qr" id="app-qr">QR design</a><a class="button secondary" href="/apps/{{appID}}/webhooks" id="app-webhooks">Webhooks</a><a class="button secondary" href="/apps/{{appID}}/audit" id="app-audit">Audit log</a>{{/admin}}
         {{#editor}}<a class="button" href="/apps/{{appID}}/links/new" id="new-link">New link</a>{{/editor}}</div>
         {{#secretKey}}<section class="notice"><strong>Secret key (shown once):</strong> <code id="secret-key" class="id">{{secretKey}}</code> <button class="secondary" data-copy="{{secretKey}}" aria-label="Copy the secret key">Copy</button></section>{{/secretKey}}
         {{#list}}<h2>Links</h2><section><form method="get" action="/apps/{{appID}}" class="filters" id="filters" role="search">

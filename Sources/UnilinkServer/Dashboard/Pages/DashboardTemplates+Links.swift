@@ -13,8 +13,7 @@ extension DashboardTemplates {
         <dt>Expires</dt><dd>{{#expires}}<time datetime="{{iso}}" title="{{iso}}">{{relative}}</time>{{/expires}}{{^expires}}never{{/expires}}</dd>
         <dt>Created</dt><dd><time datetime="{{created.iso}}" title="{{created.iso}}">{{created.relative}}</time></dd>
         <dt>Changed</dt><dd><time datetime="{{updated.iso}}" title="{{updated.iso}}">{{updated.relative}}</time></dd></dl></div>
-        <div><h2 class="visually-hidden">QR code</h2><img id="qr" src="/links/{{link.id}}/qr.png?size=240" width="240" height="240" alt="QR code of {{link.shortURL}}">
-        <p><a href="/links/{{link.id}}/qr.svg?size=512" download>SVG</a> · <a href="/links/{{link.id}}/qr.png?size=1024" download>PNG</a></p></div></section>
+        <div>{{> link_qr}}</div></section>
         <h2>Where it goes</h2><section><div class="table-wrap"><table id="destinations"><thead><tr><th scope="col">Visitor</th><th scope="col">With the app</th><th scope="col">Without the app</th></tr></thead><tbody>
         {{#destinations}}<tr><th scope="row">{{platform}}</th><td>{{#withApp}}{{withApp}}{{/withApp}}{{^withApp}}<span class="muted">no app on this platform</span>{{/withApp}}</td>
         <td>{{withoutApp}}{{#url}}<br><code class="url">{{url}}</code>{{/url}}</td></tr>{{/destinations}}</tbody></table></div>

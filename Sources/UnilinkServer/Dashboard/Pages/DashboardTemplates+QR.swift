@@ -20,7 +20,7 @@ extension DashboardTemplates {
         <p class="muted">Dark on light, with a contrast of at least 4.5:1: scanners do not read codes that are too faint or inverted.</p></fieldset>
         <fieldset><legend>Logo</legend><label for="logo-file">A PNG of at most 64 KiB and 512×512 pixels, drawn in the centre (the code then uses error correction H)</label>
         <input type="file" id="logo-file" accept="image/png">
-        <details{{#logoError}} open{{/logoError}}><summary class="muted">Or paste the PNG as base64</summary><textarea id="logo_png" name="logo_png">{{form.logo}}</textarea></details>
+        <details{{#logoError}} open{{/logoError}}><summary class="muted">Or paste the PNG as base64</summary><textarea id="logo_png" name="logo_png" aria-label="The logo as base64">{{form.logo}}</textarea></details>
         {{#logoError}}<p class="error" id="logo-error">{{logoError}}</p>{{/logoError}}
         {{#hasLogo}}<label style="font-weight:400"><input type="checkbox" name="remove_logo" id="remove_logo"{{#form.removeLogo}} checked{{/form.removeLogo}}> Remove the logo</label>{{/hasLogo}}</fieldset></div>
         <div><label>Preview of {{previewURL}}</label><div id="qr-preview">{{{preview}}}</div></div></section>

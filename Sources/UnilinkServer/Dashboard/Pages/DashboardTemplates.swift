@@ -20,7 +20,7 @@ enum DashboardTemplates {
         @media (prefers-color-scheme:dark){:root{--bg:#111;--card:#1c1c1e;--text:#f3f4f6;--muted:#9ca3af;--line:#333;--accent:#60a5fa;--bad:#f87171}}
         *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
         header{display:flex;gap:16px;align-items:center;flex-wrap:wrap;padding:10px 20px;background:var(--card);border-bottom:1px solid var(--line)}
-        header .brand{font-weight:700;text-decoration:none;color:var(--text)}header nav{display:flex;gap:14px;flex:1}header form{margin:0}
+        header .brand{font-weight:700;text-decoration:none;color:var(--text)}header nav{display:flex;gap:4px 14px;flex:1;flex-wrap:wrap}header nav a{white-space:nowrap}header form{margin:0}
         main{max-width:1040px;margin:0 auto;padding:20px}a{color:var(--accent)}h1{font-size:24px;margin:8px 0 16px}h2{font-size:18px;margin:24px 0 8px}
         section,.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:16px;margin:0 0 16px}
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}

@@ -337,9 +337,10 @@ struct DashboardWebhookTests {
         log.webhook = row
         log.messages = [
             .init(
-                id: v("messageID"), type: v("type"), state: v("state"), attempts: 700_001, created: v("created"), nextAttempt: v("nextAttempt"),
-                lastAttempt: v("lastAttempt"), lastStatus: v("lastStatus"), lastError: v("lastError"), duration: v("duration"),
-                response: v("response"), delivered: v("delivered"))
+                id: v("messageID"), type: v("type"), state: v("state"), attempts: 700_001, created: PageModelTests.moment("created"),
+                nextAttempt: PageModelTests.moment("nextAttempt"),
+                lastAttempt: PageModelTests.moment("lastAttempt"), lastStatus: v("lastStatus"), lastError: v("lastError"), duration: v("duration"),
+                response: v("response"), delivered: PageModelTests.moment("delivered"))
         ]
         log.states = [.init(value: v("stateValue"), label: v("stateLabel"), selected: true)]
         log.filtered = v("filtered")

@@ -250,7 +250,7 @@ struct PageModelTests {
                     host: v("claimHost"), url: v("claimURL"), appID: v("claimAppID"), decision: v("decision"),
                     reason: v("claimReason"))
             ],
-            clicks: [.init(time: v("time"), platform: v("platform"), outcome: v("clickOutcome"), inApp: v("inApp"))]
+            clicks: [.init(time: moment("time"), platform: v("platform"), outcome: v("clickOutcome"), inApp: v("inApp"))]
         )
         // Signed out (FDL's public page): no links to the app, no clicks; an ad-hoc long link has no id.
         let adHoc = DebuggerPage.Explanation(
@@ -266,14 +266,14 @@ struct PageModelTests {
         account.email = v("email")
         account.name = v("name")
         account.twoFactor = true
-        account.sessions = [.init(id: v("sessionID"), opened: v("opened"), address: v("address"), agent: v("agent"), current: true)]
+        account.sessions = [.init(id: v("sessionID"), opened: moment("opened"), address: v("address"), agent: v("agent"), current: true)]
         account.tokens = [
             .init(
-                id: v("tokenID"), name: v("tokenName"), hint: v("hint"), scopes: v("scopes"), apps: v("apps"), expires: v("expires"),
-                lastUsed: v("lastUsed"), state: v("state"), usable: false),
+                id: v("tokenID"), name: v("tokenName"), hint: v("hint"), scopes: v("scopes"), apps: v("apps"), expires: moment("expires"),
+                lastUsed: moment("lastUsed"), state: v("state"), usable: false),
             .init(
-                id: v("tokenID2"), name: v("tokenName2"), hint: v("hint2"), scopes: v("scopes2"), apps: v("apps2"), expires: v("expires2"),
-                lastUsed: v("lastUsed2"), state: v("state2"), usable: true),
+                id: v("tokenID2"), name: v("tokenName2"), hint: v("hint2"), scopes: v("scopes2"), apps: v("apps2"), expires: moment("expires2"),
+                lastUsed: moment("lastUsed2"), state: v("state2"), usable: true),
         ]
         account.scopes = [.init(value: v("scope"))]
         account.apps = [.init(id: v("appChoiceID"), name: v("appChoiceName"))]

@@ -56,7 +56,7 @@ struct DebuggerPage: DashboardPage {
     }
 
     struct Click: Sendable {
-        let time: String
+        let time: Moment
         let platform: String
         let outcome: String
         let inApp: String

@@ -64,7 +64,7 @@ struct LinkDebugPage {
             },
             clickID: LinkDebugger.clickID, visitors: visitors,
             claims: claims,
-            clicks: recent.map { .init(time: Timestamp.format($0.time), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "") }
+            clicks: recent.map { .init(time: Moment($0.time), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "") }
         )
         return pages.page(DebuggerPage(url: text, resolved: explained), session: session)
     }

@@ -21,7 +21,7 @@ extension DashboardTemplates {
         <h2>Which AASA rule claims the link</h2><section class="claims" id="claims">
         {{#claims}}<div class="claim" data-decision="{{decision}}"><strong>{{host}}</strong> · {{appID}} · <strong>{{decision}}</strong><br><code>{{url}}</code><br><span class="reason">{{reason}}</span></div>{{/claims}}
         {{^claims}}<p class="muted">The app has no iOS app id, so no AASA rule applies.</p>{{/claims}}</section>
-        {{#signedIn}}<h2>Recent clicks</h2><section><div class="table-wrap" role="region" tabindex="0" aria-label="Recent clicks"><table><thead><tr><th>When (UTC)</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
-        {{#clicks}}<tr><td>{{time}}</td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></div></section>{{/signedIn}}{{/resolved}}{{> foot}}
+        {{#signedIn}}<h2>Recent clicks</h2><section><div class="table-wrap" role="region" tabindex="0" aria-label="Recent clicks"><table><thead><tr><th>When</th><th>Platform</th><th>Outcome</th><th>In-app browser</th></tr></thead><tbody>
+        {{#clicks}}<tr><td><time datetime="{{time.iso}}" title="{{time.iso}}">{{time.relative}}</time></td><td>{{platform}}</td><td>{{outcome}}</td><td>{{inApp}}</td></tr>{{/clicks}}{{^clicks}}<tr><td colspan="4" class="muted">No clicks recorded yet.</td></tr>{{/clicks}}</tbody></table></div></section>{{/signedIn}}{{/resolved}}{{> foot}}
         """#
 }

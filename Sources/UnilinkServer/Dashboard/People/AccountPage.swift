@@ -6,7 +6,7 @@ import UnilinkStorage
 struct AccountPage: DashboardPage {
     struct Session: Sendable {
         let id: String
-        let opened: String
+        let opened: Moment
         let address: String
         let agent: String
         let current: Bool
@@ -18,8 +18,10 @@ struct AccountPage: DashboardPage {
         let hint: String
         let scopes: String
         let apps: String
-        let expires: String
-        let lastUsed: String
+        /// nil: never.
+        let expires: Moment?
+        /// nil: never.
+        let lastUsed: Moment?
         let state: String
         let usable: Bool
     }
@@ -59,7 +61,7 @@ struct AccountPage: DashboardPage {
         hasPassword = user.passwordHash != nil
         self.sessions = sessions.map { record in
             Session(
-                id: String(record.tokenHash.prefix(DashboardSession.auditIDLength)), opened: Timestamp.format(record.createdAt),
+                id: String(record.tokenHash.prefix(DashboardSession.auditIDLength)), opened: Moment(record.createdAt),
                 address: record.address ?? "", agent: record.userAgent ?? "", current: record.tokenHash == current)
         }
         self.tokens = tokens.map { token in
@@ -67,8 +69,8 @@ struct AccountPage: DashboardPage {
                 token.revokedAt != nil ? "revoked" : (token.expiresAt.map { $0 <= now } ?? false) ? "expired" : "active"
             return Token(
                 id: token.id, name: token.name, hint: token.hint, scopes: token.scopes.sorted().map(\.rawValue).joined(separator: " "),
-                apps: token.appIDs?.sorted().joined(separator: ", ") ?? "all of yours", expires: token.expiresAt.map(Timestamp.format) ?? "never",
-                lastUsed: token.lastUsedAt.map(Timestamp.format) ?? "never", state: state, usable: state == "active")
+                apps: token.appIDs?.sorted().joined(separator: ", ") ?? "all of yours", expires: token.expiresAt.map { Moment($0) },
+                lastUsed: token.lastUsedAt.map { Moment($0) }, state: state, usable: state == "active")
         }
         scopes = Scope.allCases.map { ScopeChoice(value: $0.rawValue) }
         self.apps = apps.map { AppChoice(id: $0.id, name: $0.name) }

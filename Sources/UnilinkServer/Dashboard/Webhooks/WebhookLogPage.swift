@@ -10,16 +10,16 @@ struct WebhookLogPage: DashboardPage {
         let type: String
         let state: String
         let attempts: Int
-        let created: String
+        let created: Moment
         /// Pending: when it is tried next.
-        let nextAttempt: String?
-        let lastAttempt: String?
+        let nextAttempt: Moment?
+        let lastAttempt: Moment?
         let lastStatus: String?
         let lastError: String?
         let duration: String?
         /// The first bytes of the last answer's body.
         let response: String?
-        let delivered: String?
+        let delivered: Moment?
     }
 
     /// An option of the state filter.
@@ -64,13 +64,13 @@ extension WebhookLogPage.Message {
         type = message.type
         state = message.state.rawValue
         attempts = message.attempts
-        created = Timestamp.format(message.createdAt)
-        nextAttempt = message.state == .pending ? Timestamp.format(message.nextAt) : nil
-        lastAttempt = message.lastAt.map(Timestamp.format)
+        created = Moment(message.createdAt)
+        nextAttempt = message.state == .pending ? Moment(message.nextAt) : nil
+        lastAttempt = message.lastAt.map { Moment($0) }
         lastStatus = message.lastStatus.map { String($0) }
         lastError = message.lastError
         duration = message.lastMilliseconds.map { "\($0) ms" }
         response = message.lastResponse.flatMap { $0.isEmpty ? nil : $0 }
-        delivered = message.deliveredAt.map(Timestamp.format)
+        delivered = message.deliveredAt.map { Moment($0) }
     }
 }

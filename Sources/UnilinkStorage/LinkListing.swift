@@ -6,6 +6,10 @@ public import UnilinkCore
 public struct LinkListing: Sendable, Equatable {
     public enum Order: String, Sendable, CaseIterable {
         case created, path, campaign, clicks7 = "clicks_7d", clicks30 = "clicks_30d"
+
+        /// Ordered by a text column: its cursor holds the last link's id alone, and the
+        /// query reads the link's value (a path may be 2,048 characters: too long for a URL).
+        public var isText: Bool { self == .path || self == .campaign }
     }
 
     /// Which states to show; `current` (the default) is every state but archived.
@@ -45,7 +49,7 @@ public struct LinkListing: Sendable, Equatable {
 
         public init?(text: String) {
             let hex = Array(text.utf8)
-            guard hex.count.isMultiple(of: 2), hex.count <= 2048 else { return nil }
+            guard hex.count.isMultiple(of: 2), hex.count <= 512 else { return nil }
             var bytes: [UInt8] = []
             for index in stride(from: 0, to: hex.count, by: 2) {
                 guard let byte = UInt8(String(decoding: hex[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }

@@ -50,7 +50,10 @@ extension SQLStore {
                 let value = Int64(after.value) ?? 0
                 conditions.append("(\(sort) \(beyond) \(bind: value) OR (\(sort) = \(bind: value) AND l.id \(beyond) \(bind: after.id)))")
             case .path, .campaign:
-                conditions.append("(\(sort) \(beyond) \(bind: after.value) OR (\(sort) = \(bind: after.value) AND l.id \(beyond) \(bind: after.id)))")
+                // The last link's own value; a link deleted since counts as the first value.
+                let column: SQLQueryString = listing.order == .path ? "COALESCE(path, '')" : "campaign"
+                let value: SQLQueryString = "COALESCE((SELECT \(column) FROM links WHERE id = \(bind: after.id) AND app_id = \(bind: appID)), '')"
+                conditions.append("(\(sort) \(beyond) \(value) OR (\(sort) = \(value) AND l.id \(beyond) \(bind: after.id)))")
             }
         }
         // Only an order by clicks needs every link's clicks; otherwise the page's are read after.

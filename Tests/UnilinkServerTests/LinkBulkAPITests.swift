@@ -81,34 +81,53 @@ struct LinkBulkAPITests {
             #expect(try await client.send(.get, "/v1/links/\(ids[2])", bearer: app.secretKey).status == .notFound)
             #expect(try await client.send(.get, "/v1/links/\(stranger)", bearer: other.secretKey).status == .ok)
 
-            for (body, reason) in [
-                (#"{"action": "paint", "ids": ["\#(ids[0])"]}"#, "'action' must be"),
-                (#"{"action": "add_tags", "ids": ["\#(ids[0])"]}"#, "needs 'tags'"),
-                (#"{"action": "archive", "ids": []}"#, "'ids' is empty"),
+            for (body, status, reason) in [
+                (#"{"action": "paint", "ids": ["\#(ids[0])"]}"#, HTTPResponse.Status.badRequest, "'action' must be"),
+                (#"{"action": "add_tags", "ids": ["\#(ids[0])"]}"#, .unprocessableContent, "needs 'tags'"),
+                (#"{"action": "remove_tags", "tags": [" "], "ids": ["\#(ids[0])"]}"#, .unprocessableContent, "needs 'tags'"),
+                (#"{"action": "archive", "ids": []}"#, .badRequest, "'ids' is empty"),
             ] {
                 let bad = try await client.send(.post, "/v1/links/bulk", json: body, bearer: app.secretKey)
-                #expect(bad.status == .badRequest && bad.text.contains(reason), "\(bad.text)")
+                #expect(bad.status == status && bad.text.contains(reason), "\(bad.text)")
             }
+            // Tags to remove are read as the form types them: " print " is the tag "print".
+            let untagged = try await client.send(
+                .post, "/v1/links/bulk", json: #"{"action": "remove_tags", "tags": [" print "], "ids": ["\#(ids[0])"]}"#, bearer: app.secretKey)
+            #expect(try untagged.decode(LinkBatch.self).data.first?.tags == [])
         }
     }
 
     @Test func theListSortsAndPagesByAnyColumn() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp()
-            for path in ["/p/c", "/p/a", "/p/d", "/p/b"] { _ = try await client.createLink(#"{"path": "\#(path)"}"#, app: app) }
+            // A path as long as a link's text may be: the cursor stays short (the id alone).
+            let long = "/p/e" + String(repeating: "\u{00E9}", count: 2000)
+            for path in ["/p/c", "/p/a", long, "/p/d", "/p/b"] { _ = try await client.createLink(#"{"path": "\#(path)"}"#, app: app) }
             var paths: [String] = []
-            var query = "/v1/links?sort=path&limit=3"
+            var query = "/v1/links?sort=path&limit=2"
             while true {
                 let page = try await client.send(.get, query, bearer: app.secretKey).decode(LinkPage.self)
                 paths += page.data.compactMap(\.path)
                 guard let next = page.nextCursor else { break }
-                query = "/v1/links?sort=path&limit=3&cursor=\(next)"
+                #expect(next.count < 100)
+                query = "/v1/links?sort=path&limit=2&cursor=\(next)"
             }
-            #expect(paths == ["/p/a", "/p/b", "/p/c", "/p/d"])
+            #expect(paths == ["/p/a", "/p/b", "/p/c", "/p/d", long])
+            let searched = try await client.send(.get, "/v1/links?q=\(String(repeating: "x", count: 201))", bearer: app.secretKey)
+            #expect(searched.status == .badRequest && searched.text.contains("'q' is longer than 200"))
             let bad = try await client.send(.get, "/v1/links?sort=colour", bearer: app.secretKey)
             #expect(bad.status == .badRequest && bad.text.contains("'sort' must be one of"))
-            let badCursor = try await client.send(.get, "/v1/links?sort=path&cursor=zz", bearer: app.secretKey)
-            #expect(badCursor.status == .badRequest)
+            for cursor in ["zz", LinkListingCursorText.clicks("many")] {
+                let badCursor = try await client.send(.get, "/v1/links?sort=clicks_7d&cursor=\(cursor)", bearer: app.secretKey)
+                #expect(badCursor.status == .unprocessableContent && badCursor.text.contains("'cursor'"))
+            }
         }
+    }
+}
+
+/// A cursor as the list would spell it for a sort by clicks, with any value in it.
+enum LinkListingCursorText {
+    static func clicks(_ value: String) -> String {
+        Array((value + "\u{0}lnk_x").utf8).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -20,8 +20,8 @@ enum CSVFile {
     }
 
     private static func field(_ text: String) -> String {
-        // A leading = + - @ would be a formula in a spreadsheet.
-        let safe = text.first.map { "=+-@".contains($0) } == true ? "'" + text : text
+        // A leading = + - @ (or a tab or carriage return before one) would be a formula in a spreadsheet.
+        let safe = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
         return safe.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : safe
     }
 

@@ -8,10 +8,14 @@ import UnilinkStorage
 /// way for the API and the dashboard. `sort` is a column, `-` first for descending
 /// (`-created` by default).
 enum LinkListQuery {
+    static let maxSearch = 200
+
     static func listing(_ query: FlatDictionary<Substring, Substring>, now: Date) throws -> LinkListing {
         var listing = LinkListing(now: now)
         func text(_ name: String) -> String? { query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
-        listing.search = String((text("q") ?? "").prefix(200))
+        let search = text("q") ?? ""
+        guard search.unicodeScalars.count <= maxSearch else { throw APIError.badRequest("'q' is longer than \(maxSearch) characters") }
+        listing.search = search
         listing.tag = text("tag")
         listing.campaign = text("campaign")
         if let state = text("state") {
@@ -34,7 +38,9 @@ enum LinkListQuery {
             if listing.order == .created {
                 listing.after = LinkListing.Cursor(value: "", id: cursor)
             } else {
-                guard let after = LinkListing.Cursor(text: cursor) else { throw APIError.badRequest("'cursor' is not one this list gave") }
+                guard let after = LinkListing.Cursor(text: cursor), listing.order.isText || Int64(after.value) != nil else {
+                    throw APIError.unprocessable("invalid_cursor", "'cursor' is not one this list gave (with this 'sort')")
+                }
                 listing.after = after
             }
         }

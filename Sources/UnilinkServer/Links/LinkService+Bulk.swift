@@ -7,7 +7,8 @@ extension LinkService {
     /// The action a bulk request names, or a 400 naming what is wrong with it.
     static func action(of request: LinkBulkRequest) throws -> LinkBulkAction {
         func tags() throws -> [String] {
-            guard let tags = request.tags, !tags.isEmpty else { throw APIError.badRequest("'\(request.action)' needs 'tags'") }
+            let tags = (request.tags ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !tags.isEmpty else { throw APIError.unprocessable("missing_tags", "'\(request.action)' needs 'tags'") }
             return tags
         }
         switch request.action {
@@ -30,7 +31,8 @@ extension LinkService {
     /// told to webhooks; refused as a whole (nothing changed) when one id is not a link of the
     /// app or one link cannot take the change. Returns the links as they are after it.
     func bulk(_ action: LinkBulkAction, ids: [String], app: App, by author: ChangeAuthor) async throws -> [Link] {
-        let unique = ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var seen = Set<String>()
+        let unique = ids.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { throw APIError.badRequest("'ids' is empty") }
         guard unique.count <= LinkBulkAction.maxLinks else {
             throw APIError.badRequest("a bulk action takes at most \(LinkBulkAction.maxLinks) links; got \(unique.count)")

@@ -82,7 +82,7 @@ struct LinksController {
     /// The link's URL as a QR code in the app's design; `QRResponse` reads the query.
     @Sendable func qr(_ request: Request, context: APIContext) async throws -> Response {
         let app = try context.app
-        return try QRResponse.make(for: links.shown(try context.link, app), design: app.qrDesign, query: request.uri.queryParameters)
+        return try await QRResponse.make(for: links.shown(try context.link, app), design: app.qrDesign, query: request.uri.queryParameters)
     }
 
     /// Since the link was made unless `from` says otherwise (`granularity` and `tz` as the

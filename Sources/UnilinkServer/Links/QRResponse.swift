@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import NIOPosix
 import UnilinkAPI
 import UnilinkCore
 
@@ -12,7 +13,7 @@ enum QRResponse {
     /// the largest whole number of pixels per module that fits), `level` L/M/Q/H, `fg` and
     /// `bg` colours (`#rrggbb` or `rrggbb`), `logo` 0 or 1 (1 by default when the design has
     /// one; a logo raises the level to H).
-    static func make(for link: LinkBody, design: QRDesign?, query: FlatDictionary<Substring, Substring>) throws -> Response {
+    static func make(for link: LinkBody, design: QRDesign?, query: FlatDictionary<Substring, Substring>) async throws -> Response {
         guard let url = link.shortURL ?? link.longURL else { throw APIError.conflict("no_url", "the link has no URL to encode") }
         let format = query["format"].map(String.init) ?? "svg"
         guard format == "svg" || format == "png" else { throw APIError.badRequest("'format' must be svg or png") }
@@ -27,7 +28,14 @@ enum QRResponse {
             throw APIError.unprocessable(problem.code, "'fg' and 'bg': \(problem)")
         }
         var style = request.style
-        let code = try QRCode(text: url, errorCorrection: style.logo == nil ? level : .high)
+        var code: QRCode
+        do {
+            code = try QRCode(text: url, errorCorrection: style.logo == nil ? level : .high)
+        } catch QRCode.Failure.tooLong where style.logo != nil && !request.logoAsked {
+            // Too long for level H: the design's logo is left out rather than the code.
+            style.logo = nil
+            code = try QRCode(text: url, errorCorrection: level)
+        }
         if style.logo != nil, QRLogoArea(for: code) == nil {
             guard !request.logoAsked else {
                 throw APIError.unprocessable(
@@ -37,7 +45,13 @@ enum QRResponse {
             style.logo = nil
         }
         let headers: HTTPFields = [.contentType: format == "svg" ? "image/svg+xml" : "image/png", .cacheControl: "private, max-age=300"]
-        let bytes = format == "svg" ? Array(code.svg(pixels: size, style: style).utf8) : code.png(scale: code.scale(toFit: size), style: style)
+        // A print-size PNG with a logo is tens of megabytes of pixels to draw and compress: off
+        // the tasks' shared threads (which answer clicks), on NIO's blocking pool, whose few
+        // threads also bound how many are drawn at once.
+        let drawn = code, drawnStyle = style
+        let bytes = try await NIOThreadPool.singleton.runIfActive {
+            format == "svg" ? Array(drawn.svg(pixels: size, style: drawnStyle).utf8) : drawn.png(scale: drawn.scale(toFit: size), style: drawnStyle)
+        }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

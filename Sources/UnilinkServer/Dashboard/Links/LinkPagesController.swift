@@ -105,7 +105,7 @@ struct LinkPagesController {
         var query = request.uri.queryParameters
         query.append(key: "format", value: Substring(format))
         do {
-            return try QRResponse.make(for: links.shown(link, app), design: app.qrDesign, query: query)
+            return try await QRResponse.make(for: links.shown(link, app), design: app.qrDesign, query: query)
         } catch {
             let error = try DashboardForm.refusal(error, logger: context.logger)
             throw DashboardError.badRequest(error.message)

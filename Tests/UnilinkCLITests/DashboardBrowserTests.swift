@@ -186,20 +186,10 @@ struct DashboardBrowserTests {
             try await screenshot("signed-out")
         } catch {
             try? await screenshot("failure")
-            print("dashboard screenshots of the failure: \(screens.path)")
-            await browser.close()
-            try? await http.shutdown()
-            _ = try? await server.stop()
+            await BrowserTestEnd.failed(browser: browser, http: http, server: server, screens: screens)
             throw error
         }
-        await browser.close()
-        try await http.shutdown()
-        #expect(try await server.stop() == 0)
-        if ProcessInfo.processInfo.environment["KEEP"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        } else {
-            print("dashboard screenshots: \(screens.path)")
-        }
+        try await BrowserTestEnd.passed(browser: browser, http: http, server: server, directory: directory, screens: screens)
     }
 }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Testing
 
 /// A small W3C WebDriver client over HTTP for chromedriver (no Swift package speaks
 /// WebDriver): a session with headless Chromium, navigation, elements, scripts and
@@ -168,5 +169,27 @@ final class WebDriver: Sendable {
         let response = try await http.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return (try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any]) ?? [:]
+    }
+}
+
+/// The end of a browser test: the browser, the HTTP client and the server stopped, the
+/// working folder kept with `KEEP` (its screenshots named) or removed.
+enum BrowserTestEnd {
+    static func failed(browser: WebDriver, http: HTTPClient, server: RunningServer, screens: URL) async {
+        print("screenshots of the failure: \(screens.path)")
+        await browser.close()
+        try? await http.shutdown()
+        _ = try? await server.stop()
+    }
+
+    static func passed(browser: WebDriver, http: HTTPClient, server: RunningServer, directory: URL, screens: URL) async throws {
+        await browser.close()
+        try await http.shutdown()
+        #expect(try await server.stop() == 0)
+        if ProcessInfo.processInfo.environment["KEEP"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        } else {
+            print("screenshots: \(screens.path)")
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// A refused app form's message at the field it is about.
-struct AppFieldErrors: Sendable {
+struct AppFieldErrors: FieldErrors {
     var name: String?
     var domains: String?
     var paths: String?
@@ -29,12 +29,6 @@ struct AppFieldErrors: Sendable {
     ]
 
     init() {}
-
-    /// The refusal at the field it names; nil when it names none of the form's.
-    init?(_ error: APIError) {
-        guard let field = FieldError.field(of: error.message, code: error.code, in: Self.fields, aliases: Self.aliases) else { return nil }
-        set(field, error.message)
-    }
 
     mutating func set(_ field: String, _ message: String) {
         switch field {

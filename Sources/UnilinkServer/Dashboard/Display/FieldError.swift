@@ -21,3 +21,22 @@ enum FieldError {
         return nil
     }
 }
+
+/// A form's messages, one optional property per field the template shows at that field.
+protocol FieldErrors: Sendable {
+    /// The form's field ids.
+    static var fields: Set<String> { get }
+    /// API names (or a message's first words) that stand for a field of another name.
+    static var aliases: [String: String] { get }
+    init()
+    mutating func set(_ field: String, _ message: String)
+}
+
+extension FieldErrors {
+    /// The refusal at the field it names; nil when it names none of the form's.
+    init?(_ error: APIError) {
+        guard let field = FieldError.field(of: error.message, code: error.code, in: Self.fields, aliases: Self.aliases) else { return nil }
+        self.init()
+        set(field, error.message)
+    }
+}

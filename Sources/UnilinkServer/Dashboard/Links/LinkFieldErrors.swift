@@ -1,5 +1,5 @@
 /// A refused link form's message at the field it is about.
-struct LinkFieldErrors: Sendable {
+struct LinkFieldErrors: FieldErrors {
     var path: String?
     var alias: String?
     var deepLinkValue: String?
@@ -47,12 +47,6 @@ struct LinkFieldErrors: Sendable {
     ]
 
     init() {}
-
-    /// The refusal at the field it names; nil when it names none of the form's.
-    init?(_ error: APIError) {
-        guard let field = FieldError.field(of: error.message, code: error.code, in: Self.fields, aliases: Self.aliases) else { return nil }
-        set(field, error.message)
-    }
 
     mutating func set(_ field: String, _ message: String) {
         switch field {

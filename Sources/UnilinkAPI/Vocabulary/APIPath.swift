@@ -26,6 +26,7 @@ public enum APIPath {
     public static let links = "/v1/links"
     public static let linkBatch = "/v1/links/batch"
     public static let linkBulk = "/v1/links/bulk"
+    public static let tlsAllowed = "/v1/tls/allowed"
     public static let link = "/v1/links/{id}"
     public static let linkStats = "/v1/links/{id}/stats"
     public static let linkQR = "/v1/links/{id}/qr"

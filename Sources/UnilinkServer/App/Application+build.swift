@@ -236,6 +236,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
     SystemController(store: parts.store, clicks: parts.clicks, links: parts.links, metrics: parts.metrics, metricsToken: settings.metricsToken)
         .register(on: router)
     AssociationController(directory: parts.directory).register(on: router)
+    TLSController(directory: parts.directory, dashboardHost: settings.dashboardHost).register(on: router)
     FirebaseShortLinksController(
         store: parts.store, directory: parts.directory, links: parts.linkService, port: parts.port,
         installedMarker: parts.installedMarker

@@ -74,6 +74,17 @@ extension OpenAPIOperation {
                 answers: [.init(status: 200, summary: "robots.txt", shape: .media(["text/plain"]))]),
             .init(method: .get, path: APIPath.health, summary: "Liveness", answers: [.init(status: 200, summary: "ok", shape: .json(nil))]),
             .init(
+                method: .get, path: APIPath.tlsAllowed, summary: "Whether a TLS proxy may get a certificate for a host (Caddy's on_demand_tls ask)",
+                parameters: [
+                    .init(
+                        name: "domain", place: .query, schema: .string(length: 1...253), required: true,
+                        summary: "The host name, lower case, without a trailing dot (as Caddy asks)")
+                ],
+                answers: [
+                    .init(status: 200, summary: "A link host of an app, or the dashboard's host"),
+                    .init(status: 404, summary: "Not a host this server serves (an IP address, another spelling, any other name)"),
+                ] + A.errors([400, 503])),
+            .init(
                 method: .get, path: APIPath.readiness, summary: "Readiness: the database answers",
                 answers: [
                     .init(

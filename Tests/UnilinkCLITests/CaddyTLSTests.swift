@@ -1,0 +1,147 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// `Deploy/Caddyfile` run unchanged by Debian's real Caddy in front of a real Unilink on
+/// loopback, with Caddy's own CA as the issuer (`UNILINK_TLS_ISSUER=internal`: no ACME
+/// server here): a link host gets a certificate on its first request and its AASA over
+/// HTTPS, HTTP/2 included; an unknown name gets no certificate; a host added through the
+/// API gets one without a restart; and with Caddy gone, Unilink still answers on its port.
+/// curl speaks TLS with Caddy's root as the only trusted one.
+@Suite("On-demand TLS through a real Caddy", .serialized)
+struct CaddyTLSTests {
+    static var caddy: String? { ["/usr/bin/caddy", "/usr/local/bin/caddy"].first { FileManager.default.isExecutableFile(atPath: $0) } }
+    static var curl: String? { ["/usr/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) } }
+    /// `UNILINK_REQUIRE_CADDY` (CI sets it): the test may not be left out.
+    static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_CADDY"] != nil }
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let admin = "adm_caddy_test_token_0123456789abcdef"
+
+    struct Fetched {
+        let status: Int32
+        let output: String
+    }
+
+    /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
+    static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) throws -> Fetched {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: curl ?? "/usr/bin/curl")
+        process.arguments =
+            [
+                "-sS", "--max-time", "15", "--resolve", "\(host):\(port):127.0.0.1", "--cacert", root.path, "-w", "\n%{http_code} %{http_version}",
+                "-A",
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+            ] + (http2 ? ["--http2"] : ["--http1.1"]) + ["https://\(host):\(port)\(path)"]
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Fetched(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: (caddy != nil && curl != nil) || required, "caddy or curl is not installed; .ci/run installs them"))
+    func aLinkHostGetsACertificateOnItsFirstRequestAndAnUnknownNameNone() async throws {
+        let caddy = try #require(Self.caddy, "UNILINK_REQUIRE_CADDY is set but Debian's caddy is not installed")
+        _ = try #require(Self.curl, "no curl")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-caddy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"),
+            environment: [
+                "UNILINK_ADMIN_TOKEN": Self.admin, "UNILINK_TRUSTED_PROXIES": "127.0.0.1", "UNILINK_DASHBOARD_HOST": "admin.shop-tls.example",
+            ])
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let loopback = LoopbackClient(client: http, port: server.port)
+        let https = Int.random(in: 40_000...44_999)
+        // Caddy stops when this test's end of its stdin closes, whatever ends the test.
+        let proxy = Process()
+        let stdin = Pipe()
+        proxy.executableURL = URL(fileURLWithPath: "/bin/sh")
+        proxy.arguments = [
+            "-c", "\"$0\" run --config \"$1\" --adapter caddyfile & child=$!; cat >/dev/null; kill $child; wait $child", caddy,
+            Self.repository.appendingPathComponent("Deploy/Caddyfile").path,
+        ]
+        proxy.environment = [
+            "UNILINK_ADDRESS": "127.0.0.1:\(server.port)", "UNILINK_TLS_ISSUER": "internal", "CADDY_HTTP_PORT": String(https + 5_000),
+            "CADDY_HTTPS_PORT": String(https), "CADDY_ADMIN": "off", "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "HOME": directory.path, "PATH": "/usr/bin:/bin",
+        ]
+        proxy.standardInput = stdin
+        proxy.standardOutput = FileHandle.nullDevice
+        let log = directory.appendingPathComponent("caddy.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        proxy.standardError = try FileHandle(forWritingTo: log)
+        func stop() async {
+            try? stdin.fileHandleForWriting.close()
+            proxy.waitUntilExit()
+            try? await http.shutdown()
+            _ = try? await server.stop()
+        }
+        do {
+            // The ask endpoint alone: configured hosts and the dashboard's, nothing else.
+            let created = try await loopback.send(
+                "/v1/apps", method: .POST, bearer: Self.admin,
+                json: """
+                    {"name": "Shop", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.shop"},
+                     "domains": [{"host": "go.shop-tls.example", "role": "short"}, {"host": "link.shop-tls.example", "role": "primary"}], "paths": ["/p/*"]}
+                    """)
+            #expect(created.status == 201, "\(created.body)")
+            let appID = try #require(created.body.firstMatch(of: /"id":"(app_[^"]+)"/)?.1).description
+            // Longer than any host name; 10 KB is past the server's URL limit, refused before any route.
+            let long = String(repeating: "a", count: 1_000)
+            for (domain, status) in [
+                ("go.shop-tls.example", 200), ("link.shop-tls.example", 200), ("admin.shop-tls.example", 200), ("other.example", 404),
+                ("GO.shop-tls.example", 404), ("go.shop-tls.example.", 404), ("127.0.0.1", 404), ("%5B%3A%3A1%5D", 404), ("", 400), (long, 400),
+            ] {
+                let answer = try await loopback.send("/v1/tls/allowed?domain=\(domain)")
+                #expect(answer.status == status, "\(domain.prefix(40)): \(answer.status) \(answer.body)")
+            }
+            #expect(try await loopback.send("/v1/tls/allowed").status == 400)
+            #expect(try await loopback.send("/v1/tls/allowed?domain=\(String(repeating: "a", count: 10_000))").status == 414)
+
+            try proxy.run()
+            let root = directory.appendingPathComponent("data/caddy/pki/authorities/local/root.crt")
+            var first = Fetched(status: -1, output: "")
+            for _ in 0..<100 {
+                if FileManager.default.fileExists(atPath: root.path) {
+                    first = try Self.fetch("go.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
+                    if first.status == 0 { break }
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"), "\(first.output)")
+            let viaHTTP2 = try Self.fetch("link.shop-tls.example", "/.well-known/assetlinks.json", port: https, root: root, http2: true)
+            #expect(viaHTTP2.status == 0 && viaHTTP2.output.hasSuffix("200 2"), "\(viaHTTP2.output)")
+
+            // A name no app lists: Caddy asks, hears 404, and completes no handshake.
+            let unknown = try Self.fetch("stranger.example", "/", port: https, root: root)
+            #expect(unknown.status != 0 && !unknown.output.contains("200"), "\(unknown.output)")
+
+            // A host added through the API is served on its first request, Caddy untouched.
+            let added = try await loopback.send(
+                "/v1/apps/\(appID)", method: .PATCH, bearer: Self.admin,
+                json: """
+                    {"domains": [{"host": "go.shop-tls.example", "role": "short"}, {"host": "link.shop-tls.example", "role": "primary"},
+                                 {"host": "new.shop-tls.example", "role": "alternate"}]}
+                    """)
+            #expect(added.status == 200, "\(added.body)")
+            let fresh = try Self.fetch("new.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
+            #expect(fresh.status == 0 && fresh.output.contains("ABCDE12345.com.example.shop") && fresh.output.hasSuffix("200 1.1"), "\(fresh.output)")
+
+            // Caddy gone: Unilink still answers on its own port.
+            try stdin.fileHandleForWriting.close()
+            proxy.waitUntilExit()
+            let direct = try await loopback.send("/.well-known/apple-app-site-association", host: "go.shop-tls.example")
+            #expect(direct.status == 200 && direct.body.contains("ABCDE12345.com.example.shop"))
+        } catch {
+            print("caddy's log: \(log.path)")
+            await stop()
+            throw error
+        }
+        await stop()
+        if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(at: directory) }
+    }
+}

@@ -13,22 +13,8 @@ struct BackupTests {
     static let admin = "adm_backup_test_token_0123456789abcdef"
     static let desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 
-    struct Ran {
-        let status: Int32
-        let output: String
-    }
-
-    static func unilink(_ arguments: [String]) throws -> Ran {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = JSONLinesAdapterTests.binary
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Ran(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    static func unilink(_ arguments: [String]) async throws -> ChildProcess.Ran {
+        try await ChildProcess.run(JSONLinesAdapterTests.binary, arguments)
     }
 
     /// The link's people's clicks as its stats count them (stored clicks only).
@@ -74,7 +60,7 @@ struct BackupTests {
             }
             #expect(stored >= 300, "clicks were stored before the backup")
             let before = try await Self.clicks(loopback, link: link, key: key)
-            let backup = try Self.unilink(["backup", copy.path, "--database-url", "sqlite://" + database.path])
+            let backup = try await Self.unilink(["backup", copy.path, "--database-url", "sqlite://" + database.path])
             running.store(false, ordering: .relaxed)
             let answered = await clicking.value
             #expect(backup.status == 0 && backup.output.contains("integrity ok"), "\(backup.output)")
@@ -82,13 +68,15 @@ struct BackupTests {
 
             // Never over an existing file, never into a folder that is not there; the copy untouched.
             let size = try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int
-            let again = try Self.unilink(["backup", copy.path, "--database-url", "sqlite://" + database.path])
+            let again = try await Self.unilink(["backup", copy.path, "--database-url", "sqlite://" + database.path])
             #expect(again.status != 0 && again.output.contains("exists"), "\(again.output)")
             #expect(try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int == size)
-            let nowhere = try Self.unilink(["backup", directory.path + "/no/such/folder/b.sqlite", "--database-url", "sqlite://" + database.path])
+            let nowhere = try await Self.unilink([
+                "backup", directory.path + "/no/such/folder/b.sqlite", "--database-url", "sqlite://" + database.path,
+            ])
             #expect(nowhere.status != 0 && nowhere.output.contains("could not write"), "\(nowhere.output)")
             // A database in use is not replaced.
-            let refused = try Self.unilink(["restore", copy.path, "--database-url", "sqlite://" + database.path])
+            let refused = try await Self.unilink(["restore", copy.path, "--database-url", "sqlite://" + database.path])
             #expect(refused.status != 0 && refused.output.contains("stop the server"), "\(refused.output)")
             let after = try await Self.clicks(loopback, link: link, key: key)
             #expect(try await server.stop() == 0)
@@ -100,7 +88,7 @@ struct BackupTests {
             #expect(try await onCopy.stop() == 0)
 
             // Restored in place of the database, which is moved aside, not lost.
-            let restored = try Self.unilink(["restore", copy.path, "--database-url", "sqlite://" + database.path])
+            let restored = try await Self.unilink(["restore", copy.path, "--database-url", "sqlite://" + database.path])
             #expect(restored.status == 0 && restored.output.contains("before-restore"), "\(restored.output)")
             let aside = try #require(restored.output.firstMatch(of: /to (\S+before-restore-\d+)\./)?.1).description
             #expect(FileManager.default.fileExists(atPath: aside))

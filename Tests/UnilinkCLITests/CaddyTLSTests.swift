@@ -18,28 +18,15 @@ struct CaddyTLSTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let admin = "adm_caddy_test_token_0123456789abcdef"
 
-    struct Fetched {
-        let status: Int32
-        let output: String
-    }
-
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
-    static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) throws -> Fetched {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: curl ?? "/usr/bin/curl")
-        process.arguments =
+    static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {
+        let arguments =
             [
                 "-sS", "--max-time", "15", "--resolve", "\(host):\(port):127.0.0.1", "--cacert", root.path, "-w", "\n%{http_code} %{http_version}",
                 "-A",
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
             ] + (http2 ? ["--http2"] : ["--http1.1"]) + ["https://\(host):\(port)\(path)"]
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Fetched(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+        return try await ChildProcess.run(URL(fileURLWithPath: curl ?? "/usr/bin/curl"), arguments)
     }
 
     @Test(.enabled(if: (caddy != nil && curl != nil) || required, "caddy or curl is not installed; .ci/run installs them"))
@@ -104,20 +91,20 @@ struct CaddyTLSTests {
 
             try proxy.run()
             let root = directory.appendingPathComponent("data/caddy/pki/authorities/local/root.crt")
-            var first = Fetched(status: -1, output: "")
+            var first = ChildProcess.Ran(status: -1, output: "")
             for _ in 0..<100 {
                 if FileManager.default.fileExists(atPath: root.path) {
-                    first = try Self.fetch("go.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
+                    first = try await Self.fetch("go.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
                     if first.status == 0 { break }
                 }
                 try await Task.sleep(for: .milliseconds(200))
             }
             #expect(first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"), "\(first.output)")
-            let viaHTTP2 = try Self.fetch("link.shop-tls.example", "/.well-known/assetlinks.json", port: https, root: root, http2: true)
+            let viaHTTP2 = try await Self.fetch("link.shop-tls.example", "/.well-known/assetlinks.json", port: https, root: root, http2: true)
             #expect(viaHTTP2.status == 0 && viaHTTP2.output.hasSuffix("200 2"), "\(viaHTTP2.output)")
 
             // A name no app lists: Caddy asks, hears 404, and completes no handshake.
-            let unknown = try Self.fetch("stranger.example", "/", port: https, root: root)
+            let unknown = try await Self.fetch("stranger.example", "/", port: https, root: root)
             #expect(unknown.status != 0 && !unknown.output.contains("200"), "\(unknown.output)")
 
             // A host added through the API is served on its first request, Caddy untouched.
@@ -128,7 +115,7 @@ struct CaddyTLSTests {
                                  {"host": "new.shop-tls.example", "role": "alternate"}]}
                     """)
             #expect(added.status == 200, "\(added.body)")
-            let fresh = try Self.fetch("new.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
+            let fresh = try await Self.fetch("new.shop-tls.example", "/.well-known/apple-app-site-association", port: https, root: root)
             #expect(fresh.status == 0 && fresh.output.contains("ABCDE12345.com.example.shop") && fresh.output.hasSuffix("200 1.1"), "\(fresh.output)")
 
             // Caddy gone: Unilink still answers on its own port.

@@ -11,21 +11,12 @@ struct ServiceUnitTests {
     /// `UNILINK_REQUIRE_SYSTEMD` (CI sets it): the checks may not be left out.
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_SYSTEMD"] != nil }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: analyze ?? "/usr/bin/systemd-analyze")
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    static func run(_ arguments: [String]) async throws -> ChildProcess.Ran {
+        try await ChildProcess.run(URL(fileURLWithPath: analyze ?? "/usr/bin/systemd-analyze"), arguments)
     }
 
     @Test(.enabled(if: analyze != nil || required, "systemd-analyze is not installed; .ci/run installs systemd"))
-    func theUnitVerifiesAndItsExposureIsLow() throws {
+    func theUnitVerifiesAndItsExposureIsLow() async throws {
         _ = try #require(Self.analyze, "UNILINK_REQUIRE_SYSTEMD is set but systemd-analyze is missing")
         let unit = try String(contentsOf: CaddyTLSTests.repository.appendingPathComponent("Deploy/unilink.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/local/bin/unilink serve"))
@@ -36,9 +27,9 @@ struct ServiceUnitTests {
         try unit.replacingOccurrences(of: "/usr/local/bin/unilink", with: JSONLinesAdapterTests.binary.path).write(
             to: file, atomically: true, encoding: .utf8)
 
-        let verified = try Self.run(["verify", "--man=no", file.path])
+        let verified = try await Self.run(["verify", "--man=no", file.path])
         #expect(verified.status == 0 && verified.output.isEmpty, "\(verified.output)")
-        let security = try Self.run(["security", "--offline=true", "--no-pager", file.path])
+        let security = try await Self.run(["security", "--offline=true", "--no-pager", file.path])
         let exposure = try #require(security.output.firstMatch(of: /Overall exposure level for unilink\.service: (\d+\.\d)/)?.1, "\(security.output)")
         #expect(Double(exposure) ?? 10 <= 2.0, "exposure \(exposure)")
     }

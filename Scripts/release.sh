@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The release: one file. Builds `unilink` in release mode with the Swift standard library
+# and Foundation linked in (--static-swift-stdlib), checks with ldd that it needs no Swift
+# runtime library, runs its own smoke test (serve on a temporary SQLite database, the AASA
+# and one click through a link made with the API), and writes the binary and its SHA-256
+# to OUT (default: release/). Not run by CI (a release build takes minutes).
+# Usage: Scripts/release.sh [OUT]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-release}"
+swift build -c release --static-swift-stdlib --product unilink
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/unilink"
+
+# No Swift runtime library may be needed: the file runs on a machine without the toolchain.
+if ldd "$bin" | grep -E 'libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime'; then
+    echo "release: the binary still needs the Swift libraries above" >&2
+    exit 1
+fi
+echo "release: ldd lists no Swift library:"
+ldd "$bin" | sed 's/^/  /'
+
+# Smoke test: the file alone, on a temporary database.
+work="$(mktemp -d)"
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+admin=release-smoke-admin-token-0123456789
+port=18495
+UNILINK_ADMIN_TOKEN=$admin "$bin" serve --port $port --database-url "sqlite://$work/smoke.sqlite" --no-demo --log-level error >"$work/banner" 2>&1 &
+server=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
+created=$(curl -sf -H "Authorization: Bearer $admin" -d '{"name": "Smoke", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.smoke"},
+    "web": {"fallback_url": "https://www.example.com/"}, "domains": [{"host": "smoke.example", "role": "short"}], "paths": ["/p/*"]}' \
+    "http://127.0.0.1:$port/v1/apps")
+key=$(echo "$created" | python3 -c "import json,sys; print(json.load(sys.stdin)['secret_key'])")
+curl -sf -H "Authorization: Bearer $key" -d '{"path": "/p/1", "alias": "smoke"}' "http://127.0.0.1:$port/v1/links" >/dev/null
+curl -sf -H 'Host: smoke.example' "http://127.0.0.1:$port/.well-known/apple-app-site-association" | grep -q 'ABCDE12345.com.example.smoke'
+status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: smoke.example' -A 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0' \
+    "http://127.0.0.1:$port/smoke")
+[ "$status" = 302 ] || { echo "release: the smoke click answered $status, not 302" >&2; exit 1; }
+kill "$server"; wait "$server" 2>/dev/null || true
+echo "release: smoke test passed (AASA, a link made through the API, its click)"
+
+mkdir -p "$out"
+cp "$bin" "$out/unilink"
+(cd "$out" && sha256sum unilink > unilink.sha256)
+echo "release: $out/unilink ($(stat -c %s "$out/unilink") bytes), $(cat "$out/unilink.sha256")"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The release: one file. Builds `unilink` in release mode with the Swift standard library
 # and Foundation linked in (--static-swift-stdlib), checks with ldd that it needs no Swift
-# runtime library, runs its own smoke test (serve on a temporary SQLite database, the AASA
+# runtime library (the system's libcurl, which Foundation's URLSession uses, and libc stay
+# shared: libcurl4-openssl-dev must be installed to build), strips it, runs its own smoke test (serve on a temporary SQLite database, the AASA
 # and one click through a link made with the API), and writes the binary and its SHA-256
 # to OUT (default: release/). Not run by CI (a release build takes minutes).
 # Usage: Scripts/release.sh [OUT]
@@ -9,7 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-release}"
 swift build -c release --static-swift-stdlib --product unilink
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/unilink"
+built="$(swift build -c release --static-swift-stdlib --show-bin-path)/unilink"
+work="$(mktemp -d)"
+trap 'kill "${server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# Without its debug symbols (a tenth of the size); the file tested below is the file shipped.
+bin="$work/unilink"
+strip -o "$bin" "$built"
 
 # No Swift runtime library may be needed: the file runs on a machine without the toolchain.
 if ldd "$bin" | grep -E 'libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime'; then
@@ -20,8 +26,6 @@ echo "release: ldd lists no Swift library:"
 ldd "$bin" | sed 's/^/  /'
 
 # Smoke test: the file alone, on a temporary database.
-work="$(mktemp -d)"
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 admin=release-smoke-admin-token-0123456789
 port=18495
 UNILINK_ADMIN_TOKEN=$admin "$bin" serve --port $port --database-url "sqlite://$work/smoke.sqlite" --no-demo --log-level error >"$work/banner" 2>&1 &

@@ -75,6 +75,17 @@ struct BackupTests {
                 "backup", directory.path + "/no/such/folder/b.sqlite", "--database-url", "sqlite://" + database.path,
             ])
             #expect(nowhere.status != 0 && nowhere.output.contains("could not write"), "\(nowhere.output)")
+            // A disk that fills up part way (a 64 KiB file-size limit stands in for it): a clear
+            // error, no half-written copy left, and the source still whole.
+            let full = directory.appendingPathComponent("full.sqlite")
+            let filled = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                [
+                    "-c", "trap '' XFSZ; ulimit -f 64; exec \"$0\" backup \"$1\" --database-url \"$2\"", JSONLinesAdapterTests.binary.path, full.path,
+                    "sqlite://" + database.path,
+                ])
+            #expect(filled.status != 0 && filled.output.contains("could not write"), "\(filled.output)")
+            #expect(!FileManager.default.fileExists(atPath: full.path), "no partial copy is left")
             // A database in use is not replaced.
             let refused = try await Self.unilink(["restore", copy.path, "--database-url", "sqlite://" + database.path])
             #expect(refused.status != 0 && refused.output.contains("stop the server"), "\(refused.output)")
@@ -85,6 +96,10 @@ struct BackupTests {
             let onCopy = try await RunningServer(database: copy, environment: environment)
             let held = try await Self.clicks(LoopbackClient(client: http, port: onCopy.port), link: link, key: key)
             #expect(held >= before && held <= after, "the backup holds \(held): \(before) were stored before it, \(after) after")
+            let whole = try await Self.unilink([
+                "backup", directory.appendingPathComponent("again.sqlite").path, "--database-url", "sqlite://" + database.path,
+            ])
+            #expect(whole.status == 0 && whole.output.contains("integrity ok"), "the source is whole after the failed backups: \(whole.output)")
             #expect(try await onCopy.stop() == 0)
 
             // Restored in place of the database, which is moved aside, not lost.

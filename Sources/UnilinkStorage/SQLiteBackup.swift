@@ -4,6 +4,10 @@ import SQLKit
 import SQLiteKit
 import SQLiteNIO
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A consistent copy of a SQLite database while a server writes to it, and its check.
 /// `VACUUM INTO` copies what one read transaction sees (WAL mode lets it run beside the
 /// writer): every transaction committed before it began, none half. The copy is then
@@ -36,8 +40,21 @@ public enum SQLiteBackup {
     /// is removed. The source is only read.
     public static func backup(from source: String, to destination: String, logger: Logger) async throws -> Report {
         guard FileManager.default.fileExists(atPath: source) else { throw Failure.missing(source) }
-        guard !FileManager.default.fileExists(atPath: destination) else { throw Failure.exists(destination) }
-        let connection = try await SQLiteConnection.open(storage: .file(path: source), logger: logger)
+        // Made here, empty and exclusively (VACUUM INTO fills an empty file): a file that
+        // appears meanwhile is never written over, and the one removed on failure is ours.
+        // Readable by its owner alone: the database holds the server's secrets.
+        let descriptor = open(destination, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw errno == EEXIST ? Failure.exists(destination) : Failure.failed(destination, String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(storage: .file(path: source), logger: logger)
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw Failure.failed(destination, "\(error)")
+        }
         do {
             let database = connection.sql()
             try await database.raw("PRAGMA busy_timeout=5000").run()

@@ -65,6 +65,8 @@ struct BackupTests {
             let answered = await clicking.value
             #expect(backup.status == 0 && backup.output.contains("integrity ok"), "\(backup.output)")
             #expect(answered > before, "clicks went on while the backup ran")
+            let mode = try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "the copy holds the server's secrets: its owner alone reads it")
 
             // Never over an existing file, never into a folder that is not there; the copy untouched.
             let size = try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int

@@ -44,7 +44,7 @@ public struct LinkListing: Sendable, Equatable {
 
         /// Hex of `value` NUL `id`: opaque, URL-safe, and any text round-trips.
         public var text: String {
-            Array((value + "\u{0}" + id).utf8).map { String(format: "%02x", $0) }.joined()
+            Hex.string((value + "\u{0}" + id).utf8)
         }
 
         public init?(text: String) {

@@ -56,21 +56,4 @@ extension SQLStore {
             )
         }
     }
-
-    /// Newest first, like `links(appID:before:limit:)`, keeping links whose path, alias or
-    /// stored fields (campaign, deep_link_value, ...) contain `text`, ignoring ASCII case.
-    public func links(appID: String, containing text: String, before cursor: String?, limit: Int) async throws -> [Link] {
-        let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-        let pattern = "%\(escaped)%"
-        let rows = try await database.raw(
-            """
-            SELECT document FROM links WHERE app_id = \(bind: appID) AND id < \(bind: cursor ?? "~")
-            AND (LOWER(COALESCE(path, '')) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(alias, '')) LIKE \(bind: pattern) ESCAPE '\\'
-                 OR LOWER(document) LIKE \(bind: pattern) ESCAPE '\\')
-            ORDER BY id DESC LIMIT \(bind: limit)
-            """
-        ).all()
-        return try rows.map { try JSONDocument.decode(Link.self, from: $0.decode(column: "document", as: String.self)) }
-    }
 }

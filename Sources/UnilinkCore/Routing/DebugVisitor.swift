@@ -24,10 +24,10 @@ public struct DebugVisitor: Sendable, Equatable, Identifiable {
     public static let android =
         "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 
+    public static let desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+
     public static let all: [DebugVisitor] = [
-        DebugVisitor(
-            id: "desktop", name: "Desktop browser",
-            userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
+        DebugVisitor(id: "desktop", name: "Desktop browser", userAgent: desktop),
         DebugVisitor(id: "iphone-no-app", name: "iPhone, app not installed", userAgent: iPhone),
         DebugVisitor(id: "iphone-app", name: "iPhone, app installed", userAgent: iPhone, hasApp: true),
         DebugVisitor(

@@ -16,8 +16,6 @@ public protocol LinkStore: Sendable {
     func link(appID: String, alias: String) async throws -> Link?
     /// Newest first, before the link `cursor` names.
     func links(appID: String, before cursor: String?, limit: Int) async throws -> [Link]
-    /// Those whose path, alias, code or destinations contain `text`.
-    func links(appID: String, containing text: String, before cursor: String?, limit: Int) async throws -> [Link]
     /// The links list: search, filters, order, keyset paging and each row's clicks.
     func links(appID: String, listing: LinkListing) async throws -> (rows: [ListedLink], next: LinkListing.Cursor?)
     /// People's clicks of each link in the last 7 and 30 UTC days.

@@ -13,20 +13,9 @@ enum LinkDestinations {
         let url: String?
     }
 
+    /// The debugger's own visitors, without the app.
     static let visitors: [(platform: String, userAgent: String, os: UserAgent.OS?)] = [
-        (
-            "iPhone and iPad",
-            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
-            .ios
-        ),
-        (
-            "Android", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-            .android
-        ),
-        (
-            "Desktop",
-            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", nil
-        ),
+        ("iPhone and iPad", DebugVisitor.iPhone, .ios), ("Android", DebugVisitor.android, .android), ("Desktop", DebugVisitor.desktop, nil),
     ]
 
     static func rows(_ link: Link, app: App, router: ClickRouter, now: Date) -> [Row] {

@@ -9,8 +9,11 @@ public enum DatabaseProblem: Error, Equatable, Sendable, CustomStringConvertible
     case notADatabase(String)
     /// A SQLite database of something else: tables, but not Unilink's.
     case foreign(String, tables: [String])
-    /// A newer build of Unilink wrote this schema.
-    case newerSchema(found: Int, supported: Int)
+    /// A newer build of Unilink wrote this schema, with a step (`stopping`) that this
+    /// build's instances may not serve.
+    case newerSchema(found: Int, supported: Int, stopping: Int)
+    /// `unilink migrate --rolling` found steps to apply that need the older instances stopped.
+    case notRolling(steps: [Int], current: Int)
     /// PostgreSQL answered and refused (wrong password, no such role or database...).
     case refused(url: String, reason: String)
     /// PostgreSQL could not be reached within the wait.
@@ -28,9 +31,15 @@ public enum DatabaseProblem: Error, Equatable, Sendable, CustomStringConvertible
         case .foreign(let path, let tables):
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
             return "\(path) is another program's SQLite database (tables \(shown)) and not Unilink's; point UNILINK_DATABASE_URL at a new file"
-        case .newerSchema(let found, let supported):
+        case .newerSchema(let found, let supported, let stopping):
             return
-                "the database schema is at version \(found), written by a newer unilink; this build knows versions up to \(supported): run the newer build"
+                "the database schema is at version \(found), written by a newer unilink; this build knows versions up to \(supported), "
+                + "and step \(stopping) needs the builds before it stopped: run the newer build"
+        case .notRolling(let steps, let current):
+            let named = steps.map(String.init).joined(separator: ", ")
+            return
+                "the schema is at version \(current) and step\(steps.count == 1 ? "" : "s") \(named) cannot be applied while instances of the build "
+                + "before serve (the build before would not work on it): stop those instances, then run 'unilink migrate' without --rolling"
         case .refused(let url, let reason):
             return "PostgreSQL at \(url) refused the connection: \(reason)"
         case .unreachable(let url, let reason, let waited):

@@ -429,7 +429,29 @@ enum Migrations {
                 "CREATE INDEX link_tags_link ON link_tags (link_id)",
             ]
         ),
+        (
+            24,
+            [
+                // Whether the build before a step may go on serving once it is applied
+                // (`rolling`): a build reads it to serve a schema newer than its own.
+                "ALTER TABLE schema_migrations ADD COLUMN rolling BIGINT NOT NULL DEFAULT 0",
+                "UPDATE schema_migrations SET rolling = 1 WHERE version IN (19, 20, 21, 22)",
+            ]
+        ),
     ]
+
+    /// The steps the build before them keeps working on, while they are applied and after
+    /// (expand, not contract: `Docs/Operating.md`, "Upgrading without downtime"): they only
+    /// add tables, indexes that are not unique, and columns the build before may leave out
+    /// (nullable or with a default), and what that build writes meanwhile means the same to
+    /// the new one. Any other step needs the instances of the build before it stopped.
+    /// `RollingMigrationTests` runs the schema before each of these steps' reads and writes
+    /// against the schema after it. Not 23: links the build before made would have no
+    /// campaign in the column the list filters on.
+    static let rolling: Set<Int> = [19, 20, 21, 22, 24]
+
+    /// The step that records `rolling` in `schema_migrations`.
+    static let rollingRecordedFrom = 24
 
     /// What a statement spells differently on each database.
     /// A statement marked `{postgres}` is PostgreSQL's alone: nil on SQLite; `{sqlite}` the
@@ -464,12 +486,19 @@ enum Migrations {
     /// take turns, and the later ones find the work done.
     /// Then the counters count the history stored before them (`backfillLimit` stretches at
     /// most, for tests that stop there as a kill would).
+    /// `rollingOnly`: apply nothing unless every missing step is rolling
+    /// (`DatabaseProblem.notRolling` names the others).
     static func run(
-        on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int = latest, backfillLimit: Int? = nil,
+        on session: any SQLDatabase, dialect: SQLStore.Dialect, upTo version: Int = latest, rollingOnly: Bool = false, backfillLimit: Int? = nil,
         progress: (@Sendable (CounterBackfill.Progress) -> Void)? = nil
     ) async throws {
         if dialect == .postgres { try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run() }
         do {
+            if rollingOnly {
+                let applied = Set((try? await appliedVersions(on: session)) ?? [])
+                let stopping = steps.map(\.version).filter { $0 <= version && !applied.contains($0) && !rolling.contains($0) }
+                if !stopping.isEmpty { throw DatabaseProblem.notRolling(steps: stopping, current: applied.max() ?? 0) }
+            }
             try await applyMissing(on: session, dialect: dialect, upTo: version)
             if version >= backfillVersion {
                 try await CounterBackfill.run(on: session, dialect: dialect, limit: backfillLimit, progress: progress)
@@ -481,10 +510,18 @@ enum Migrations {
         }
     }
 
-    /// Migrations only go forward: a schema a newer build wrote is not this build's to use.
-    static func refuseNewer(on database: any SQLDatabase) async throws {
-        guard let applied = try? await appliedVersions(on: database), let found = applied.max(), found > latest else { return }
-        throw DatabaseProblem.newerSchema(found: found, supported: latest)
+    /// Migrations only go forward: a schema a newer build wrote is this build's to use only
+    /// when every step past `latest` is rolling (its instances keep serving while a newer
+    /// build's take over). Returns the newer version served, if any.
+    @discardableResult
+    static func refuseNewer(on database: any SQLDatabase, knowing latest: Int = latest) async throws -> Int? {
+        guard let applied = try? await appliedVersions(on: database), let found = applied.max(), found > latest else { return nil }
+        // Before `rolling` was recorded every step counts as one that needs the older builds stopped.
+        let stopping =
+            (try? await database.raw("SELECT version FROM schema_migrations WHERE version > \(bind: latest) AND rolling = 0 ORDER BY version").all()
+                .map { try $0.decode(column: "version", as: Int.self) }) ?? applied.filter { $0 > latest }.sorted()
+        guard stopping.isEmpty else { throw DatabaseProblem.newerSchema(found: found, supported: latest, stopping: stopping[0]) }
+        return found
     }
 
     /// For `serve --no-migrate`: the schema must already be current.
@@ -513,11 +550,20 @@ enum Migrations {
                     guard let sql = spelled(statement, for: dialect) else { continue }
                     try await database.raw("\(unsafeRaw: sql)").run()
                 }
-                try await database.raw(
-                    """
-                    INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))
-                    """
-                ).run()
+                if step.version >= rollingRecordedFrom {
+                    try await database.raw(
+                        """
+                        INSERT INTO schema_migrations (version, applied_at, rolling)
+                        VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)), \(bind: rolling.contains(step.version) ? 1 : 0))
+                        """
+                    ).run()
+                } else {
+                    try await database.raw(
+                        """
+                        INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: step.version), \(bind: SQLStore.milliseconds(.now)))
+                        """
+                    ).run()
+                }
             }
         }
     }

@@ -60,22 +60,25 @@ public final class SQLStore: Sendable {
     /// `progress`: how far counting the clicks stored before the counters got (an upgrade
     /// from schema 6 or earlier), reported after each stretch.
     public static func open(
-        _ location: DatabaseLocation, migrate: Bool = true, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil, logger: Logger,
-        progress: (@Sendable (UpgradeProgress) -> Void)? = nil
+        _ location: DatabaseLocation, migrate: Bool = true, rollingOnly: Bool = false, pool: PoolOptions = .init(),
+        over connections: PostgresConnections? = nil, logger: Logger, progress: (@Sendable (UpgradeProgress) -> Void)? = nil
     ) async throws -> SQLStore {
         let counted: (@Sendable (CounterBackfill.Progress) -> Void)? = progress.map { report in
             { @Sendable stretch in report(UpgradeProgress(fraction: stretch.fraction, countedUpTo: stretch.next)) }
         }
         return try await open(
-            location, migratingTo: migrate ? Migrations.latest : nil, pool: pool, over: connections, logger: logger, progress: counted)
+            location, migratingTo: migrate ? Migrations.latest : nil, rollingOnly: rollingOnly, pool: pool, over: connections, logger: logger,
+            progress: counted)
     }
 
     /// `migratingTo`: the schema version to bring the database to (the upgrade tests write
     /// a database as an earlier build did); nil checks that it is current instead.
     /// `backfillLimit`: stop counting the history after that many stretches, as a kill would.
+    /// `rollingOnly`: migrate only if every missing step is rolling.
     static func open(
-        _ location: DatabaseLocation, migratingTo version: Int?, pool: PoolOptions = .init(), over connections: PostgresConnections? = nil,
-        logger: Logger, backfillLimit: Int? = nil, progress: (@Sendable (CounterBackfill.Progress) -> Void)? = nil
+        _ location: DatabaseLocation, migratingTo version: Int?, rollingOnly: Bool = false, pool: PoolOptions = .init(),
+        over connections: PostgresConnections? = nil, logger: Logger, backfillLimit: Int? = nil,
+        progress: (@Sendable (CounterBackfill.Progress) -> Void)? = nil
     ) async throws -> SQLStore {
         let store: SQLStore
         switch location {
@@ -129,10 +132,16 @@ public final class SQLStore: Sendable {
                 // written stay the same (about 720 per click).
                 try await store.database.raw("PRAGMA wal_autocheckpoint=\(unsafeRaw: String(walCheckpointPages))").run()
             }
-            try await Migrations.refuseNewer(on: store.database)
+            if let newer = try await Migrations.refuseNewer(on: store.database) {
+                logger.notice(
+                    "The database schema is at version \(newer), written by a newer unilink; every step past \(Migrations.latest) keeps this build working, so it serves it. Replace this instance with the newer build."
+                )
+            }
             if let version {
                 try await store.withSession { session in
-                    try await Migrations.run(on: session, dialect: store.dialect, upTo: version, backfillLimit: backfillLimit, progress: progress)
+                    try await Migrations.run(
+                        on: session, dialect: store.dialect, upTo: version, rollingOnly: rollingOnly, backfillLimit: backfillLimit, progress: progress
+                    )
                 }
             } else {
                 try await Migrations.check(on: store.database)

@@ -13,12 +13,18 @@ struct MigrateCommand: AsyncParsableCommand {
     )
 
     @Option(help: ArgumentHelp(stringLiteral: DatabaseOption.help)) var databaseURL: String?
+    @Flag(
+        help: """
+            Apply the missing steps only if the instances of the build before may go on serving meanwhile and after \
+            (every step rolling); otherwise change nothing and fail, naming the steps that need them stopped.
+            """)
+    var rolling = false
 
     func run() async throws {
         let location = try DatabaseOption.location(databaseURL), logger = DatabaseOption.logger
         let store: SQLStore
         do {
-            store = try await SQLStore.open(location, migrate: true, logger: logger, progress: UpgradeProgressLog().report)
+            store = try await SQLStore.open(location, migrate: true, rollingOnly: rolling, logger: logger, progress: UpgradeProgressLog().report)
         } catch DatabaseProblem.inUse(let path, let pid) {
             // A server holds the file: nothing to do if the schema is current, else it must stop first.
             let version = try await SQLStore.schemaVersion(ofSQLiteFile: path, logger: logger)

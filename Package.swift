@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
         // Single sign-on: ID tokens verified against the provider's JWKS.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // The command line's checks of a live host: its own trusted roots (a staging CA).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
     ],
     targets: [
         // Pure domain logic. Foundation only: no NIO, no server packages.
@@ -111,6 +113,10 @@ let package = Package(
             dependencies: [
                 "UnilinkCore", "UnilinkAPI", "UnilinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The association checks and `import` over HTTPS, without Foundation's libcurl.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],

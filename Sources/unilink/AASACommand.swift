@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import UnilinkCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
@@ -26,25 +22,45 @@ struct AASACommand: AsyncParsableCommand {
 
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show which app, if any, opens a URL, and the rule that decides."
+            abstract: "Check a host's AASA file as Apple fetches it, and show which app, if any, opens a URL.",
+            discussion: """
+                unilink aasa check https://link.example.com             the file as Apple's CDN fetches it: 200, no redirect, valid
+                unilink aasa check https://link.example.com URL         ...and which app opens URL, by which rule
+                unilink aasa check ./apple-app-site-association URL     a file on disk
+                Fails (exit 1) when the file has an error or cannot be fetched as Apple would.
+                """
         )
 
         @Argument(help: "An AASA file, or an https URL of one (a bare https://host fetches its /.well-known file).")
         var source: String
 
-        @Argument(help: "The link to test, e.g. https://link.example.com/u/42.")
-        var url: String
+        @Argument(help: "A link to test, e.g. https://link.example.com/u/42.")
+        var url: String?
 
         @Option(name: .customLong("app-id"), help: "Only this app (TEAMID.bundle.id); default: every app in the file.")
         var appID: String?
 
+        @OptionGroup var host: HostOptions
+
         func run() async throws {
-            let file = try await AASASource(source).load()
+            let file = try await AASASource(source, fetch: host.fetch).load()
+            for warning in file.warnings { print("\(warning.severity.rawValue): \(warning.message)") }
+            let issues = AASAValidator().validate(file.data)
+            for issue in issues { print(issue) }
             let document: AASADocument
             do { document = try AASADocument(json: file.data) } catch { throw ValidationError(String(describing: error)) }
+            let matcher = AASAMatcher(document)
+            let failed = (file.warnings + issues).contains { $0.severity == .error }
+            guard let url else {
+                print(file.origin)
+                if matcher.appIDs.isEmpty { print("  the file names no app under applinks") }
+                for candidate in matcher.appIDs { print("  \(candidate)") }
+                print(failed ? "=> Apple will not use this file" : "=> OK: \(file.data.count) bytes, \(matcher.appIDs.count) app(s)")
+                if failed { throw ExitCode(1) }
+                return
+            }
             guard let link = LinkURL(url) else { throw ValidationError("not an absolute URL: \(url)") }
             let host = file.host ?? link.host
-            let matcher = AASAMatcher(document)
             let appIDs = appID.map { [$0] } ?? matcher.appIDs
             print(url)
             if appIDs.isEmpty { print("  the file names no app under applinks") }
@@ -56,6 +72,7 @@ struct AASACommand: AsyncParsableCommand {
                 if verdict.decision == .match, opener == nil { opener = candidate }
             }
             print(opener.map { "=> opens in \($0)" } ?? "=> opens in the browser")
+            if failed { throw ExitCode(1) }
         }
     }
 
@@ -67,11 +84,13 @@ struct AASACommand: AsyncParsableCommand {
         @Argument(help: "An AASA file, or an https URL of one.")
         var source: String
 
+        @OptionGroup var host: HostOptions
+
         func run() async throws {
-            let file = try await AASASource(source).load()
-            for warning in file.warnings { print("warning: \(warning)") }
-            let issues = AASAValidator().validate(file.data)
-            for issue in issues { print(issue) }
+            let file = try await AASASource(source, fetch: host.fetch).load()
+            for warning in file.warnings { print("\(warning.severity.rawValue): \(warning.message)") }
+            let issues = file.warnings + AASAValidator().validate(file.data)
+            for issue in issues.dropFirst(file.warnings.count) { print(issue) }
             let errors = issues.filter { $0.severity == .error }.count
             if errors == 0 {
                 print("OK: \(file.data.count) bytes, \(issues.count) warning(s)")
@@ -89,35 +108,31 @@ struct AASASource {
         var data: Data
         /// The host the file was served for, when fetched.
         var host: String?
-        var warnings: [String]
+        /// What the fetch itself got wrong, as Apple's CDN sees it.
+        var warnings: [AASAIssue]
+        /// The file's path or URL.
+        var origin: String
     }
 
     let text: String
+    let fetch: HostFetch
 
-    init(_ text: String) {
+    init(_ text: String, fetch: HostFetch = HostFetch()) {
         self.text = text
+        self.fetch = fetch
     }
 
     func load() async throws -> Loaded {
         guard text.hasPrefix("https://") || text.hasPrefix("http://"), var components = URLComponents(string: text), let host = components.host else {
             do {
-                return Loaded(data: try Data(contentsOf: URL(fileURLWithPath: text)), host: nil, warnings: [])
+                return Loaded(data: try Data(contentsOf: URL(fileURLWithPath: text)), host: nil, warnings: [], origin: text)
             } catch {
                 throw ValidationError("cannot read \(text): \(error.localizedDescription)")
             }
         }
         if components.path.isEmpty || components.path == "/" { components.path = "/.well-known/apple-app-site-association" }
         guard let url = components.url else { throw ValidationError("not a URL: \(text)") }
-        let (data, response) = try await URLSession.shared.data(from: url)
-        var warnings: [String] = []
-        if let http = response as? HTTPURLResponse {
-            if http.statusCode != 200 { warnings.append("\(url) answered HTTP \(http.statusCode); Apple needs 200") }
-            if let final = http.url, final != url { warnings.append("\(url) redirected to \(final); Apple's fetcher does not follow redirects") }
-            if let type = http.value(forHTTPHeaderField: "Content-Type"), !type.hasPrefix("application/json") {
-                warnings.append("Content-Type is \(type); serve application/json")
-            }
-        }
-        if url.scheme != "https" { warnings.append("Apple fetches association files over https only") }
-        return Loaded(data: data, host: host, warnings: warnings)
+        let fetched = try await WellKnownFile.fetch(url, with: fetch, as: "Apple")
+        return Loaded(data: fetched.body, host: host, warnings: fetched.issues, origin: url.absoluteString)
     }
 }

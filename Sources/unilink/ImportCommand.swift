@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
+import NIOHTTP1
 import UnilinkAPI
 import UnilinkServer
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `unilink import`: links exported from Firebase Dynamic Links, Branch or as JSON, created
 /// through the running server's batch API (the API's validation, every instance told).
@@ -87,13 +84,10 @@ struct ImportCommand: AsyncParsableCommand {
         guard let url = URL(string: server.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path) else {
             throw ValidationError("--server '\(server)' is not a URL")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(bodies)
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let answer = try await HostFetch().send(
+            url, method: .POST, headers: [("Authorization", "Bearer \(key)"), ("Content-Type", "application/json")],
+            body: try JSONEncoder().encode(bodies), limit: 64 << 20)
+        let status = answer.status, data = answer.body
         guard (200..<300).contains(status) else {
             let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error.message ?? String(decoding: data.prefix(500), as: UTF8.self)
             throw ValidationError("the server answered \(status): \(message)")

@@ -11,22 +11,47 @@ struct BackupCommand: AsyncParsableCommand {
         discussion: """
             The copy holds every change committed before the backup began (one read transaction, \
             SQLite's VACUUM INTO) and is checked with PRAGMA integrity_check and its tables' rows. \
-            PATH must not exist. On PostgreSQL, use pg_dump (Docs/Operating.md).
+            PATH must not exist. A folder (an existing one, or a path ending in /) gets a file named \
+            after the moment (unilink-2026-11-26T03-30-00.123Z.sqlite), and --keep N then removes the \
+            oldest of those past N once the new one is checked. On PostgreSQL, use pg_dump (Docs/Operating.md).
             """
     )
 
-    @Argument(help: "The new file to write.") var path: String
+    @Argument(help: "The new file to write, or a folder of backups.") var path: String
+    @Option(help: "With a folder: how many backups to keep there (the newest), removing older ones after a backup succeeds.")
+    var keep: Int?
     @Option(help: ArgumentHelp(stringLiteral: DatabaseOption.help)) var databaseURL: String?
+
+    var folder: String? {
+        var isFolder: ObjCBool = false
+        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) ? path : nil
+    }
+
+    func validate() throws {
+        if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more: the backup just taken is always kept") }
+        if keep != nil && folder == nil {
+            throw ValidationError("--keep needs a folder of backups as PATH (an existing folder, or a path ending in /)")
+        }
+    }
 
     func run() async throws {
         let source = try Self.sqliteFile(try DatabaseOption.location(databaseURL), command: "backup")
         let started = Date.now
+        let folder = self.folder
+        let path = folder.map { URL(fileURLWithPath: $0).appendingPathComponent(BackupFolder.name(at: started)).path } ?? self.path
         do {
             let report = try await SQLiteBackup.backup(from: source, to: path, logger: DatabaseOption.logger)
             let seconds = String(format: "%.2f", Date.now.timeIntervalSince(started))
             print("Backed up \(source) to \(path) in \(seconds) s: \(report.bytes) bytes, schema version \(report.schemaVersion), integrity ok.")
             for name in ["apps", "links", "clicks", "events", "audit_log"] where report.tables[name] != nil {
                 print("  \(name): \(report.tables[name] ?? 0) rows")
+            }
+            if let folder, let keep {
+                let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                for name in BackupFolder.expired(names, keep: keep) {
+                    try FileManager.default.removeItem(atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+                    print("Removed the older backup \(name) (keeping \(keep)).")
+                }
             }
         } catch let failure as SQLiteBackup.Failure {
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))

@@ -9,7 +9,9 @@ import NIOSSL
 struct HostOptions: ParsableArguments {
     @Option(
         name: .customLong("connect-to"),
-        help: "Connect to this address (or host name) instead of the host's own DNS; TLS and Host stay the host's. For a server before DNS points at it.")
+        help:
+            "Connect to this address (or host name) instead of the host's own DNS; TLS and Host stay the host's. For a server before DNS points at it."
+    )
     var connectTo: String?
 
     @Option(name: .customLong("ca-file"), help: "Trust only the certificates in this PEM file (a staging or internal CA) instead of the system's.")
@@ -34,7 +36,8 @@ struct HostFetch {
 
     /// `limit`: the most of the answer's body read (association files are small: Apple
     /// ignores any over 128 KB).
-    func send(_ url: URL, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil, limit: Int = 1 << 20) async throws -> Answer {
+    func send(_ url: URL, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil, limit: Int = 1 << 20) async throws -> Answer
+    {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
         if let trustedRoots {

@@ -6,7 +6,8 @@ struct UnilinkCommand: AsyncParsableCommand {
         commandName: "unilink",
         abstract: "Self-hosted universal links and deferred deep links.",
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, ImportCommand.self, UsersCommand.self, AASACommand.self, AssetLinksCommand.self,
+            ServeCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, ImportCommand.self, UsersCommand.self, AASACommand.self,
+            AssetLinksCommand.self,
             UserAgentCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -119,4 +119,29 @@ struct BackupTests {
         }
         try await http.shutdown()
     }
+
+    /// A folder of backups as a timer keeps it: each run adds one named after its moment,
+    /// and `--keep 2` leaves the two newest, never touching a file it did not name.
+    @Test func aFolderOfBackupsKeepsTheNewestAndNothingElseIsRemoved() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-backups-\(UUID().uuidString)")
+        let backups = directory.appendingPathComponent("backups")
+        try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = "sqlite://" + directory.appendingPathComponent("unilink.sqlite").path
+        #expect(try await Self.unilink(["migrate", "--database-url", database]).status == 0)
+        let theirs = ["notes.txt", "unilink-old.sqlite", "unilink-2020-01-01.sqlite"]
+        for name in theirs { _ = FileManager.default.createFile(atPath: backups.appendingPathComponent(name).path, contents: Data("x".utf8)) }
+        var taken: [String] = []
+        for _ in 0..<3 {
+            let run = try await Self.unilink(["backup", backups.path + "/", "--keep", "2", "--database-url", database])
+            #expect(run.status == 0 && run.output.contains("integrity ok"), "\(run.output)")
+            taken.append(try #require(run.output.firstMatch(of: /to \S+\/(unilink-[^ ]+\.sqlite) in/)?.1).description)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()
+        #expect(left == (theirs + taken.suffix(2)).sorted())
+        let refused = try await Self.unilink([
+            "backup", directory.appendingPathComponent("one.sqlite").path, "--keep", "2", "--database-url", database,
+        ])
+        #expect(refused.status != 0 && refused.output.contains("--keep needs a folder"), "\(refused.output)")
+    }
 }

@@ -6,11 +6,14 @@ import UnilinkCore
 struct AssetLinksValidatorTests {
     static let print = (0..<32).map { String(format: "%02X", $0 * 7 % 256) }.joined(separator: ":")
 
-    static func statement(_ package: String = "com.example.shop", prints: [String] = [print], relation: String = "delegate_permission/common.handle_all_urls")
+    static func statement(
+        _ package: String = "com.example.shop", prints: [String] = [print], relation: String = "delegate_permission/common.handle_all_urls"
+    )
         -> String
     {
         let list = prints.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"relation":["\#(relation)"],"target":{"namespace":"android_app","package_name":"\#(package)","sha256_cert_fingerprints":[\#(list)]}}"#
+        return
+            #"{"relation":["\#(relation)"],"target":{"namespace":"android_app","package_name":"\#(package)","sha256_cert_fingerprints":[\#(list)]}}"#
     }
 
     static func messages(_ json: String, package: String? = nil, fingerprint: String? = nil) -> [String] {
@@ -36,13 +39,22 @@ struct AssetLinksValidatorTests {
         (#"[{"relation": ["x"]}]"#, #"error: [0].target: must be an object with a "namespace""#),
         ("[\(statement("shop"))]", "error: [0].target.package_name: must be an Android package name such as com.example.app"),
         ("[\(statement("com.1shop"))]", "error: [0].target.package_name: must be an Android package name such as com.example.app"),
-        ("[\(statement(prints: []))]", "error: [0].target.sha256_cert_fingerprints: must list the SHA-256 fingerprint of the app's signing certificate"),
-        ("[\(statement(prints: ["14:6D:E9"]))]", "error: [0].target.sha256_cert_fingerprints[0]: must be 32 hex bytes separated by colons (14:6D:E9:...)"),
+        (
+            "[\(statement(prints: []))]",
+            "error: [0].target.sha256_cert_fingerprints: must list the SHA-256 fingerprint of the app's signing certificate"
+        ),
+        (
+            "[\(statement(prints: ["14:6D:E9"]))]",
+            "error: [0].target.sha256_cert_fingerprints[0]: must be 32 hex bytes separated by colons (14:6D:E9:...)"
+        ),
         (
             "[\(statement(prints: [String(print.replacingOccurrences(of: ":", with: ""))]))]",
             "error: [0].target.sha256_cert_fingerprints[0]: must be 32 hex bytes separated by colons (14:6D:E9:...)"
         ),
-        ("[\(statement(prints: [print.lowercased()]))]", "warning: [0].target.sha256_cert_fingerprints[0]: write it in upper case, as Android's tools print it"),
+        (
+            "[\(statement(prints: [print.lowercased()]))]",
+            "warning: [0].target.sha256_cert_fingerprints[0]: write it in upper case, as Android's tools print it"
+        ),
         (
             "[\(statement(relation: "delegate_permission/common.get_login_creds"))]",
             #"error: the file: no statement gives an Android app "delegate_permission/common.handle_all_urls": App Links will not verify"#
@@ -54,9 +66,13 @@ struct AssetLinksValidatorTests {
     }
 
     @Test func theAppAndItsSigningKeyMustBeTheOnesListed() {
-        let file = "[\(Self.statement()), \(#"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"web","site":"https://shop.example"}}"#)]"
+        let file =
+            "[\(Self.statement()), \(#"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"web","site":"https://shop.example"}}"#)]"
         #expect(Self.messages(file, package: "com.example.shop", fingerprint: Self.print.lowercased()) == [])
-        #expect(Self.messages(file, package: "com.example.other") == ["error: the file: com.example.other is not one of the apps listed (com.example.shop)"])
+        #expect(
+            Self.messages(file, package: "com.example.other") == [
+                "error: the file: com.example.other is not one of the apps listed (com.example.shop)"
+            ])
         let other = (0..<32).map { _ in "AB" }.joined(separator: ":")
         #expect(
             Self.messages(file, package: "com.example.shop", fingerprint: other) == [

@@ -38,7 +38,8 @@ public struct AssetLinksValidator: Sendable {
                 continue
             }
             guard case .array(let prints) = target["sha256_cert_fingerprints"] ?? .null, !prints.isEmpty else {
-                issues.append(AASAIssue(.error, "\(at).target.sha256_cert_fingerprints", "must list the SHA-256 fingerprint of the app's signing certificate"))
+                issues.append(
+                    AASAIssue(.error, "\(at).target.sha256_cert_fingerprints", "must list the SHA-256 fingerprint of the app's signing certificate"))
                 continue
             }
             var valid: Set<String> = []
@@ -66,7 +67,8 @@ public struct AssetLinksValidator: Sendable {
                             "\(package) is listed without the fingerprint \(fingerprint.uppercased()) (with Play App Signing, the Play key's)"))
                 }
             } else if !claimed.isEmpty {
-                issues.append(AASAIssue(.error, "the file", "\(package) is not one of the apps listed (\(claimed.keys.sorted().joined(separator: ", ")))"))
+                issues.append(
+                    AASAIssue(.error, "the file", "\(package) is not one of the apps listed (\(claimed.keys.sorted().joined(separator: ", ")))"))
             }
         }
         return issues

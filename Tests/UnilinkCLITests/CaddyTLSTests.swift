@@ -4,11 +4,11 @@ import NIOHTTP1
 import Testing
 
 /// `Deploy/Caddyfile` run unchanged by Debian's real Caddy in front of a real Unilink on
-/// loopback, with Caddy's own CA as the issuer (`UNILINK_TLS_ISSUER=internal`: no ACME
-/// server here): a link host gets a certificate on its first request and its AASA over
-/// HTTPS, HTTP/2 included; an unknown name gets no certificate; a host added through the
-/// API gets one without a restart; and with Caddy gone, Unilink still answers on its port.
-/// curl speaks TLS with Caddy's root as the only trusted one.
+/// loopback, with Caddy's own CA as the issuer (`UNILINK_TLS_ISSUER=internal`; the ACME
+/// issuer is CaddyACMETests'): a link host gets a certificate on its first request and its
+/// AASA over HTTPS, HTTP/2 included; an unknown name gets no certificate; a host added
+/// through the API gets one without a restart; and with Caddy gone, Unilink still answers
+/// on its port. curl speaks TLS with Caddy's root as the only trusted one.
 @Suite("On-demand TLS through a real Caddy", .serialized)
 struct CaddyTLSTests {
     static var caddy: String? { ["/usr/bin/caddy", "/usr/local/bin/caddy"].first { FileManager.default.isExecutableFile(atPath: $0) } }
@@ -29,9 +29,21 @@ struct CaddyTLSTests {
         return try await ChildProcess.run(URL(fileURLWithPath: curl ?? "/usr/bin/curl"), arguments)
     }
 
+    /// `Deploy/Caddyfile` run unchanged by Caddy with `settings`, its admin endpoint off and
+    /// its data, configuration and log (`caddy.log`) in `directory`.
+    static func run(_ settings: [String: String], in directory: URL) throws -> TetheredProcess {
+        try TetheredProcess(
+            caddy ?? "/usr/bin/caddy", ["run", "--config", repository.appendingPathComponent("Deploy/Caddyfile").path, "--adapter", "caddyfile"],
+            environment: settings.merging([
+                "CADDY_ADMIN": "off", "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+                "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "HOME": directory.path, "PATH": "/usr/bin:/bin",
+            ]) { $1 },
+            log: directory.appendingPathComponent("caddy.log"))
+    }
+
     @Test(.enabled(if: (caddy != nil && curl != nil) || required, "caddy or curl is not installed; .ci/run installs them"))
     func aLinkHostGetsACertificateOnItsFirstRequestAndAnUnknownNameNone() async throws {
-        let caddy = try #require(Self.caddy, "UNILINK_REQUIRE_CADDY is set but Debian's caddy is not installed")
+        _ = try #require(Self.caddy, "UNILINK_REQUIRE_CADDY is set but Debian's caddy is not installed")
         _ = try #require(Self.curl, "no curl")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-caddy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -43,27 +55,9 @@ struct CaddyTLSTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         let loopback = LoopbackClient(client: http, port: server.port)
         let https = Int.random(in: 40_000...44_999)
-        // Caddy stops when this test's end of its stdin closes, whatever ends the test.
-        let proxy = Process()
-        let stdin = Pipe()
-        proxy.executableURL = URL(fileURLWithPath: "/bin/sh")
-        proxy.arguments = [
-            "-c", "\"$0\" run --config \"$1\" --adapter caddyfile & child=$!; cat >/dev/null; kill $child; wait $child", caddy,
-            Self.repository.appendingPathComponent("Deploy/Caddyfile").path,
-        ]
-        proxy.environment = [
-            "UNILINK_ADDRESS": "127.0.0.1:\(server.port)", "UNILINK_TLS_ISSUER": "internal", "CADDY_HTTP_PORT": String(https + 5_000),
-            "CADDY_HTTPS_PORT": String(https), "CADDY_ADMIN": "off", "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
-            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "HOME": directory.path, "PATH": "/usr/bin:/bin",
-        ]
-        proxy.standardInput = stdin
-        proxy.standardOutput = FileHandle.nullDevice
-        let log = directory.appendingPathComponent("caddy.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        proxy.standardError = try FileHandle(forWritingTo: log)
+        var proxy: TetheredProcess?
         func stop() async {
-            try? stdin.fileHandleForWriting.close()
-            proxy.waitUntilExit()
+            await proxy?.stop()
             try? await http.shutdown()
             _ = try? await server.stop()
         }
@@ -89,7 +83,11 @@ struct CaddyTLSTests {
             #expect(try await loopback.send("/v1/tls/allowed").status == 400)
             #expect(try await loopback.send("/v1/tls/allowed?domain=\(String(repeating: "a", count: 10_000))").status == 414)
 
-            try proxy.run()
+            proxy = try Self.run(
+                [
+                    "UNILINK_ADDRESS": "127.0.0.1:\(server.port)", "UNILINK_TLS_ISSUER": "internal", "CADDY_HTTP_PORT": String(https + 5_000),
+                    "CADDY_HTTPS_PORT": String(https),
+                ], in: directory)
             let root = directory.appendingPathComponent("data/caddy/pki/authorities/local/root.crt")
             var first = ChildProcess.Ran(status: -1, output: "")
             for _ in 0..<100 {
@@ -119,12 +117,11 @@ struct CaddyTLSTests {
             #expect(fresh.status == 0 && fresh.output.contains("ABCDE12345.com.example.shop") && fresh.output.hasSuffix("200 1.1"), "\(fresh.output)")
 
             // Caddy gone: Unilink still answers on its own port.
-            try stdin.fileHandleForWriting.close()
-            proxy.waitUntilExit()
+            await proxy?.stop()
             let direct = try await loopback.send("/.well-known/apple-app-site-association", host: "go.shop-tls.example")
             #expect(direct.status == 200 && direct.body.contains("ABCDE12345.com.example.shop"))
         } catch {
-            print("caddy's log: \(log.path)")
+            print("caddy's log: \(directory.appendingPathComponent("caddy.log").path)")
             await stop()
             throw error
         }

@@ -17,6 +17,7 @@ struct CaddyTLSTests {
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_CADDY"] != nil }
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let admin = "adm_caddy_test_token_0123456789abcdef"
+    static let fingerprint = (0..<32).map { String(format: "%02X", 255 - $0) }.joined(separator: ":")
 
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
     static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {
@@ -67,6 +68,7 @@ struct CaddyTLSTests {
                 "/v1/apps", method: .POST, bearer: Self.admin,
                 json: """
                     {"name": "Shop", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.shop"},
+                     "android": {"package": "com.example.shop", "sha256_cert_fingerprints": ["\(Self.fingerprint)"]},
                      "domains": [{"host": "go.shop-tls.example", "role": "short"}, {"host": "link.shop-tls.example", "role": "primary"}], "paths": ["/p/*"]}
                     """)
             #expect(created.status == 201, "\(created.body)")
@@ -100,6 +102,22 @@ struct CaddyTLSTests {
             #expect(first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"), "\(first.output)")
             let viaHTTP2 = try await Self.fetch("link.shop-tls.example", "/.well-known/assetlinks.json", port: https, root: root, http2: true)
             #expect(viaHTTP2.status == 0 && viaHTTP2.output.hasSuffix("200 2"), "\(viaHTTP2.output)")
+
+            // The deployment guide's checks of both hosts, as Apple's CDN and Android fetch
+            // the files (here through Caddy's port and with its root; by default the system's).
+            let reach = ["--connect-to", "127.0.0.1", "--ca-file", root.path]
+            for host in ["go.shop-tls.example", "link.shop-tls.example"] {
+                let apple = try await BackupTests.unilink(["aasa", "check", "https://\(host):\(https)"] + reach)
+                #expect(apple.status == 0 && apple.output.contains("ABCDE12345.com.example.shop") && apple.output.contains("=> OK"), "\(apple.output)")
+                let android = try await BackupTests.unilink(
+                    ["assetlinks", "check", "https://\(host):\(https)", "--package", "com.example.shop", "--fingerprint", Self.fingerprint] + reach)
+                #expect(android.status == 0 && android.output.contains("=> OK: 1 app(s)"), "\(android.output)")
+            }
+            let opens = try await BackupTests.unilink(["aasa", "check", "https://link.shop-tls.example:\(https)", "https://link.shop-tls.example/p/1"] + reach)
+            #expect(opens.status == 0 && opens.output.contains("=> opens in ABCDE12345.com.example.shop"), "\(opens.output)")
+            // Not trusted (the system's roots do not hold Caddy's local CA), as a device would refuse it.
+            let untrusted = try await BackupTests.unilink(["aasa", "check", "https://go.shop-tls.example:\(https)", "--connect-to", "127.0.0.1"])
+            #expect(untrusted.status != 0 && untrusted.output.contains("cannot fetch"), "\(untrusted.output)")
 
             // A name no app lists: Caddy asks, hears 404, and completes no handshake.
             let unknown = try await Self.fetch("stranger.example", "/", port: https, root: root)

@@ -4,10 +4,10 @@
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN apt-get update && apt-get install -y --no-install-recommends curl zlib1g-dev libcurl4-openssl-dev python3 binutils && Scripts/release.sh /out
+RUN apt-get update && apt-get install -y --no-install-recommends curl zlib1g-dev python3 binutils && Scripts/release.sh /out
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl libcurl4 tzdata zlib1g \
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl tzdata zlib1g \
     && rm -rf /var/lib/apt/lists/* && useradd --system --home-dir /var/lib/unilink --create-home unilink
 COPY --from=build /out/unilink /usr/local/bin/unilink
 USER unilink

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The release: one file. Builds `unilink` in release mode with the Swift standard library
 # and Foundation linked in (--static-swift-stdlib), checks with ldd that it needs no Swift
-# runtime library (the system's libcurl, which Foundation's URLSession uses, and libc stay
-# shared: libcurl4-openssl-dev must be installed to build), strips it, runs its own smoke test (serve on a temporary SQLite database, the AASA
+# runtime library (libc, libstdc++ and zlib stay shared; the command line reaches hosts
+# through AsyncHTTPClient, so no libcurl), strips it, runs its own smoke test (serve on a temporary SQLite database, the AASA
 # and one click through a link made with the API), and writes the binary and its SHA-256
 # to OUT (default: release/). Not run by CI (a release build takes minutes).
 # Usage: Scripts/release.sh [OUT]

@@ -108,12 +108,14 @@ struct CaddyTLSTests {
             let reach = ["--connect-to", "127.0.0.1", "--ca-file", root.path]
             for host in ["go.shop-tls.example", "link.shop-tls.example"] {
                 let apple = try await BackupTests.unilink(["aasa", "check", "https://\(host):\(https)"] + reach)
-                #expect(apple.status == 0 && apple.output.contains("ABCDE12345.com.example.shop") && apple.output.contains("=> OK"), "\(apple.output)")
+                #expect(
+                    apple.status == 0 && apple.output.contains("ABCDE12345.com.example.shop") && apple.output.contains("=> OK"), "\(apple.output)")
                 let android = try await BackupTests.unilink(
                     ["assetlinks", "check", "https://\(host):\(https)", "--package", "com.example.shop", "--fingerprint", Self.fingerprint] + reach)
                 #expect(android.status == 0 && android.output.contains("=> OK: 1 app(s)"), "\(android.output)")
             }
-            let opens = try await BackupTests.unilink(["aasa", "check", "https://link.shop-tls.example:\(https)", "https://link.shop-tls.example/p/1"] + reach)
+            let opens = try await BackupTests.unilink(
+                ["aasa", "check", "https://link.shop-tls.example:\(https)", "https://link.shop-tls.example/p/1"] + reach)
             #expect(opens.status == 0 && opens.output.contains("=> opens in ABCDE12345.com.example.shop"), "\(opens.output)")
             // Not trusted (the system's roots do not hold Caddy's local CA), as a device would refuse it.
             let untrusted = try await BackupTests.unilink(["aasa", "check", "https://go.shop-tls.example:\(https)", "--connect-to", "127.0.0.1"])

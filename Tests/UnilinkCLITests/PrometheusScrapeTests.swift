@@ -9,7 +9,9 @@ import Testing
 /// path and a one-second interval (the first scrape comes within one interval).
 @Suite("Prometheus scraping /metrics")
 struct PrometheusScrapeTests {
-    static var prometheus: String? { ["/usr/bin/prometheus", "/usr/local/bin/prometheus"].first { FileManager.default.isExecutableFile(atPath: $0) } }
+    static var prometheus: String? {
+        ["/usr/bin/prometheus", "/usr/local/bin/prometheus"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
     /// `UNILINK_REQUIRE_PROMETHEUS` (CI sets it): the test may not be left out.
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_PROMETHEUS"] != nil }
     static let token = "metrics_token_for_the_scrape_test_0123456789"

@@ -33,7 +33,8 @@ public enum WireLimits {
     /// Links in one batch (and one Branch bulk request).
     public static let batchLinks = 1...1000
     /// Screen width and height in points.
-    public static let screenPoints = 1...20_000
+    /// 0 stands for a screen not known yet (deferred matching ignores any side under 100).
+    public static let screenPoints = 0...20_000
     public static let screenScale = 0.5...10.0
     /// An IANA time zone name.
     public static let timeZoneLength = 1...64

@@ -21,6 +21,9 @@ enum PendingClickDocument {
         var acceptLanguages: [String]
         var signals: DeviceSignals?
         var safariVersion: String?
+        /// IPv6 or relayed; absent for IPv4 (and in rows written before it).
+        var network: VisitorNetwork.Kind?
+        var relayRegion: String?
 
         init(_ click: PendingClick) {
             content = click.content
@@ -30,6 +33,8 @@ enum PendingClickDocument {
             acceptLanguages = click.acceptLanguages
             signals = click.signals
             safariVersion = click.safariVersion
+            network = click.network == .ipv4 ? nil : click.network
+            relayRegion = click.relayRegion
         }
     }
 
@@ -51,6 +56,8 @@ enum PendingClickDocument {
             json.close()
         }
         json.field("safariVersion", click.safariVersion)
+        json.field("network", click.network == .ipv4 ? nil : click.network.rawValue)
+        json.field("relayRegion", click.relayRegion)
         json.close()
         return json.text
     }

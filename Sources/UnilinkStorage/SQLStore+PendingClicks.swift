@@ -173,7 +173,8 @@ extension SQLStore {
             networkKey: try row.decode(column: "network_key", as: String?.self), prefixKey: try row.decode(column: "prefix_key", as: String?.self),
             os: stored.os, osVersion: stored.osVersion, model: stored.model, acceptLanguages: stored.acceptLanguages, signals: stored.signals,
             safariVersion: stored.safariVersion, reachedStore: try row.decode(column: "store_at", as: Int64?.self) != nil,
-            consumedBy: try row.decode(column: "consumed_by", as: String?.self)
+            consumedBy: try row.decode(column: "consumed_by", as: String?.self), network: stored.network ?? .ipv4,
+            relayRegion: stored.relayRegion
         )
         if try row.decode(column: "signals_at", as: Int64?.self) != nil {
             let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []

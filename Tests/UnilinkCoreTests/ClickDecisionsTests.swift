@@ -93,7 +93,8 @@ struct ClickDecisionsTests {
     func onlyAPhonesClickThatMayInstallWaitsForTheInstall(ua: String, outcome: ClickOutcome, waits: Bool) {
         let link = ClickRouterTests.link()
         let visit = ClickRouterTests.visit(ua)
-        let pending = ClickRecording.pendingClick(link, visit, outcome: outcome, network: ("net", "prefix"), userAgentHeader: ua)
+        let pending = ClickRecording.pendingClick(
+            link, visit, outcome: outcome, network: VisitorNetwork(kind: .ipv4, addressKey: "net", poolKey: "prefix"), userAgentHeader: ua)
         #expect((pending != nil) == waits)
         if let pending {
             #expect(pending.clickID == visit.clickID && pending.linkID == "lnk_1" && pending.networkKey == "net" && pending.prefixKey == "prefix")

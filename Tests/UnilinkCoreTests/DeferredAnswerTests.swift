@@ -70,11 +70,19 @@ struct DeferredAnswerTests {
         #expect(store.actions.contains(.fetchCandidates(prefixKey: "net-a")))
     }
 
-    @Test func noNetworkPrefixMeansNoGuess() {
+    /// Without an address, only relayed clicks of the time zone's country are candidates;
+    /// without a time zone either, nothing is guessed.
+    @Test func noNetworkPrefixMeansOnlyTheRelayedClicksOfTheInstallsCountry() {
         var store = Store(clicks: [Fixture.click("near")])
         var machine = Self.machine(install: Fixture.install(ip: nil, prefix: nil))
         #expect(store.run(&machine) == .notFound)
-        #expect(store.actions == [.answer(.notFound)])
+        #expect(store.actions == [.fetchCandidates(prefixKey: "relay:DE"), .answer(.notFound)])
+        var zoneless = Fixture.install(ip: nil, prefix: nil)
+        zoneless.signals.timeZone = nil
+        var nowhere = Store(clicks: [Fixture.click("near")])
+        var guessless = Self.machine(install: zoneless)
+        #expect(nowhere.run(&guessless) == .notFound)
+        #expect(nowhere.actions == [.answer(.notFound)])
     }
 
     /// Another install took the best candidate a moment ago: it is never delivered twice,
@@ -83,7 +91,10 @@ struct DeferredAnswerTests {
         var store = Store(clicks: [Fixture.click("best")], taken: ["best"])
         var machine = Self.machine()
         #expect(store.run(&machine) == .notFound)
-        #expect(store.actions == [.fetchCandidates(prefixKey: "net-a"), .consume(clickID: "best"), .answer(.notFound)])
+        #expect(
+            store.actions == [
+                .fetchCandidates(prefixKey: "net-a"), .fetchCandidates(prefixKey: "relay:DE"), .consume(clickID: "best"), .answer(.notFound),
+            ])
 
     }
 

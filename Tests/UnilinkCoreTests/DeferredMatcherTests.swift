@@ -101,14 +101,18 @@ struct DeferredMatcherTests {
         #expect(Self.decide(Self.install(ip: "ip-z", prefix: "net-z"), [Self.click("a")]) == .noMatch(.noCandidates))
     }
 
-    /// Another address in the same /24: the screen agreeing (with the OS version, time zone,
-    /// language and a click two minutes ago) is confident, 0.942 against the default 0.9;
-    /// without the page's signals the same click is only plausible (0.729), and stays weak
-    /// even for an app whose threshold it clears, because nothing strong vouches for a neighbour.
+    /// Another address in the same /24: the screen, the OS version and the page's whole
+    /// language list agreeing (with the time zone and a click two minutes ago) is confident;
+    /// with another language list beside it, weak; without the page's signals the same click
+    /// is only plausible, and stays weak even for an app whose threshold it clears, because
+    /// nothing strong vouches for a neighbour.
     @Test func aNeighbourNeedsTheScreenOrModelToAgree() {
-        let neighbour = Self.install(ip: "ip-b")
+        var neighbour = Self.install(ip: "ip-b")
+        neighbour.signals.languages = ["de-DE"]
         let withScreen = Self.decide(neighbour, [Self.click("a")])
-        #expect(Self.matched(withScreen) == "a")
+        #expect(Self.matched(withScreen) == "a", "\(withScreen)")
+        neighbour.signals.languages = ["de-DE", "en"]
+        #expect(Self.matched(Self.decide(neighbour, [Self.click("a")])) == nil)
         let withoutScreen = Self.decide(neighbour, [Self.click("a", signals: nil)], threshold: 0.5)
         #expect(Self.weak(withoutScreen) == "a")
         #expect(Self.confidence(withoutScreen) >= 0.5)

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import Testing
+import UnilinkCore
 
 @testable import UnilinkServer
 
@@ -12,25 +14,58 @@ struct NetworkKeysTests {
     @Test func keptAnswersAreTheComputedOnesAndTheirNumberIsBounded() {
         let keys = NetworkKeys(secret: Self.secret)
         let addresses = (0..<5_000).map { "10.\($0 / 65_536).\($0 / 256 % 256).\($0 % 256)" } + ["2001:db8::1", "2001:db8::2"]
-        let first = addresses.map { keys.keys(for: $0) }
+        let first = addresses.map { keys.network(of: $0) }
         #expect(keys.rememberedAddresses <= 4096)
         let fresh = NetworkKeys(secret: Self.secret)
         for (address, answer) in zip(addresses, first) {
-            let again = keys.keys(for: address), computed = fresh.keys(for: address)
-            #expect(again.network == computed.network && again.prefix == computed.prefix, "\(address)")
-            #expect(answer.network == computed.network && answer.prefix == computed.prefix, "\(address)")
+            let again = keys.network(of: address), computed = fresh.network(of: address)
+            #expect(again == computed && answer == computed, "\(address)")
         }
         #expect(keys.rememberedAddresses <= 4096)
     }
 
     @Test func anAddressAndItsNetworkGetTheirOwnKeysAndNothingIsKeptForNonsense() {
         let keys = NetworkKeys(secret: Self.secret)
-        let one = keys.keys(for: "192.0.2.7"), neighbour = keys.keys(for: "192.0.2.8"), elsewhere = keys.keys(for: "198.51.100.7")
-        #expect(one.network != nil && one.network != neighbour.network)
-        #expect(one.prefix == neighbour.prefix && one.prefix != elsewhere.prefix)
-        #expect(keys.keys(for: "not an address").network == nil)
-        #expect(keys.keys(for: nil).prefix == nil)
+        let one = keys.network(of: "192.0.2.7"), neighbour = keys.network(of: "192.0.2.8"), elsewhere = keys.network(of: "198.51.100.7")
+        #expect(one.addressKey != nil && one.addressKey != neighbour.addressKey && one.kind == .ipv4)
+        #expect(one.poolKey == neighbour.poolKey && one.poolKey != elsewhere.poolKey)
+        #expect(keys.network(of: "not an address").addressKey == nil)
+        #expect(keys.network(of: nil).poolKey == nil)
         #expect(keys.rememberedAddresses == 3)
-        #expect(NetworkKeys(secret: Data(repeating: 7, count: 32)).keys(for: "192.0.2.7").network != one.network)
+        #expect(NetworkKeys(secret: Data(repeating: 7, count: 32)).network(of: "192.0.2.7").addressKey != one.addressKey)
+    }
+
+    /// IPv6: a phone's privacy addresses change, its /64 does not; a household's LANs share
+    /// its /56; and an IPv4 address never shares a key with an IPv6 network.
+    @Test func anIPv6VisitorIsItsSlash64InItsSlash56() {
+        let keys = NetworkKeys(secret: Self.secret)
+        let phone = keys.network(of: "2001:db8:1234:5601:a1b2:c3d4:e5f6:1")
+        let sameLAN = keys.network(of: "2001:db8:1234:5601::77"), otherLAN = keys.network(of: "2001:db8:1234:56ff::1")
+        let otherHome = keys.network(of: "2001:db8:1234:5701::1")
+        #expect(phone.kind == .ipv6 && phone.addressKey == sameLAN.addressKey && phone.poolKey == sameLAN.poolKey)
+        #expect(phone.addressKey != otherLAN.addressKey && phone.poolKey == otherLAN.poolKey)
+        #expect(phone.poolKey != otherHome.poolKey)
+        #expect(keys.network(of: "::ffff:192.0.2.7") == keys.network(of: "192.0.2.7"))
+    }
+
+    /// A Private Relay egress counts by its region alone; other addresses as before; a new
+    /// ranges file is read without a restart.
+    @Test func relayedRequestsAreKnownByTheirRegionAndTheRangesReload() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "172.224.226.0/27,US,US-CA,Los Angeles,\n2a02:26f7:b3c0:4000::/64,DE,DE-BE,Berlin,\nnonsense\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let watch = PrivateRelayWatch(path: file.path, logger: .init(label: "test"))
+        #expect(watch.ranges?.count == 2 && watch.ranges?.skipped == 1)
+        let keys = NetworkKeys(secret: Self.secret, relay: watch)
+        #expect(keys.network(of: "172.224.226.31") == .relayed(region: "US-CA"))
+        #expect(keys.network(of: "172.224.226.31").poolKey == "relay:US" && keys.network(of: "172.224.226.31").addressKey == nil)
+        #expect(keys.network(of: "2a02:26f7:b3c0:4000:1::9") == .relayed(region: "DE-BE"))
+        #expect(keys.network(of: "172.224.226.32").kind == .ipv4)
+        try "172.224.226.32/32,FR,FR-IDF,Paris,\n".write(to: file, atomically: true, encoding: .utf8)
+        // A different size is a change, whatever the clock's resolution.
+        keys.refreshRelay()
+        #expect(keys.network(of: "172.224.226.32") == .relayed(region: "FR-IDF"))
+        #expect(keys.network(of: "172.224.226.31").kind == .ipv4)
     }
 }

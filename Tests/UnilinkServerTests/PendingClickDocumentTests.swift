@@ -34,7 +34,7 @@ struct PendingClickDocumentTests {
             networkKey: "nk-\(text)", prefixKey: "pk", os: .ios, osVersion: "18.7", model: "Pixel \(text)",
             acceptLanguages: ["de-DE", text],
             signals: DeviceSignals(screenWidth: 393, screenHeight: 852, screenScale: 2.5, timeZone: "Europe/Berlin", languages: ["de", text]),
-            safariVersion: "26.1", reachedStore: true, consumedBy: "install-\(text)"
+            safariVersion: "26.1", reachedStore: true, consumedBy: "install-\(text)", network: .relay, relayRegion: "DE-BE"
         )
     }
 

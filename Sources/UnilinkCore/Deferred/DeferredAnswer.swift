@@ -5,15 +5,17 @@ public import UnilinkAPI
 /// (swift-nio's and Hummingbird's shape): the caller fetches and consumes pending clicks
 /// as told, feeds back what the store said, and stops at `.answer`. Every decision is
 /// here: exact tokens first (the Play referrer, the pasteboard token), then the matcher
-/// over the clicks of the install's network prefix, each match consumed once, with a few
-/// tries when another install took a candidate first.
+/// over the clicks of the install's pools (its network prefix, and the relayed clicks of
+/// its time zone's country), each match consumed once, with a few tries when another
+/// install took a candidate first.
 public struct DeferredAnswer: Sendable {
     public enum Action: Equatable, Sendable {
         /// Look up a pending click by its id, and call `clickFetched`.
         case fetchClick(id: String)
         /// Take the click for this install (a click goes to one install), and call `consumed`.
         case consume(clickID: String)
-        /// Load the pending clicks of this app and network prefix, and call `candidatesFetched`.
+        /// Load the pending clicks of this app and pool (a network prefix, a relay's
+        /// country), and call `candidatesFetched`.
         case fetchCandidates(prefixKey: String)
         /// Done.
         case answer(Outcome)
@@ -28,7 +30,7 @@ public struct DeferredAnswer: Sendable {
         case tokens([String])
         case checkingToken(remaining: [String])
         case consumingToken(PendingClick, remaining: [String])
-        case fetchingCandidates
+        case fetchingCandidates(remaining: [String], gathered: [PendingClick])
         case consumingMatch(PendingClick, strength: DeferredMatcher.Strength, confidence: Double, candidates: [PendingClick], tries: Int)
         case done
     }
@@ -80,8 +82,14 @@ public struct DeferredAnswer: Sendable {
     }
 
     public mutating func candidatesFetched(_ candidates: [PendingClick]) -> Action {
-        guard case .fetchingCandidates = state else { return finish(.notFound) }
-        return match(candidates, tries: 0)
+        guard case .fetchingCandidates(var remaining, let gathered) = state else { return finish(.notFound) }
+        let all = gathered + candidates
+        if !remaining.isEmpty {
+            let next = remaining.removeFirst()
+            state = .fetchingCandidates(remaining: remaining, gathered: all)
+            return .fetchCandidates(prefixKey: next)
+        }
+        return match(all, tries: 0)
     }
 
     private mutating func nextToken(_ tokens: [String]) -> Action {
@@ -91,9 +99,12 @@ public struct DeferredAnswer: Sendable {
             state = .checkingToken(remaining: Array(remaining))
             return .fetchClick(id: clickID)
         }
-        guard let prefix = fingerprint.prefixKey else { return finish(.notFound) }
-        state = .fetchingCandidates
-        return .fetchCandidates(prefixKey: prefix)
+        let relayed = fingerprint.signals.timeZone.flatMap(TimeZoneCountries.country(of:)).map(VisitorNetwork.relayPool(country:))
+        var pools = [fingerprint.prefixKey, relayed].compactMap { $0 }
+        guard !pools.isEmpty else { return finish(.notFound) }
+        let first = pools.removeFirst()
+        state = .fetchingCandidates(remaining: pools, gathered: [])
+        return .fetchCandidates(prefixKey: first)
     }
 
     /// A weak answer is given only to an app that asked for weak answers; given, it is

@@ -38,9 +38,10 @@ public struct DeferredMatcher: Sendable {
 
     /// - Parameter threshold: the app's `min_match_confidence`; below it a match is weak.
     public func decide(_ install: InstallFingerprint, among candidates: [PendingClick], threshold: Double) -> Decision {
-        let scored = candidates.compactMap { click in evidence(install, click).map { (click, $0) } }
+        let crowds = Crowds(candidates)
+        let scored = candidates.compactMap { click in evidence(install, click, crowds: crowds).map { (click, $0) } }
         guard !scored.isEmpty else { return .noMatch(.noCandidates) }
-        let odds = scored.map { model.priorOdds * exp($0.1.logRatio) }
+        let odds = scored.map { exp($0.1.logRatio) }
         let total = 1 + odds.reduce(0, +)
         let bestIndex = odds.indices.max { odds[$0] < odds[$1] }!
         let (best, bestEvidence) = scored[bestIndex]
@@ -50,40 +51,97 @@ public struct DeferredMatcher: Sendable {
         let runnerUp = odds.indices.filter { $0 != bestIndex }.map { odds[$0] }.max() ?? 0
         guard runnerUp * 2 <= odds[bestIndex] else { return .noMatch(.ambiguous) }
         guard confidence >= model.weakFloor else { return .noMatch(.tooWeak) }
-        // An address is never enough alone, and a neighbour's address needs the device to agree.
-        let corroborated = bestEvidence.deviceAgreements > 0 && (bestEvidence.sameAddress || bestEvidence.strongDeviceAgreement)
-        let strength: Strength = corroborated && confidence >= threshold ? .probabilistic : .weak
+        let strength: Strength = bestEvidence.corroborated && confidence >= threshold ? .probabilistic : .weak
         return .match(best, confidence: confidence, strength: strength)
+    }
+
+    /// How many clicks from phones of each system each address and each pool (prefix,
+    /// relay country) had in the match window: the crowd a candidate stands in (an iPhone's
+    /// install competes with iPhones). A home has one or two; a carrier NAT, an office's or
+    /// a café's Wi-Fi, or a relay's country, many.
+    public struct Crowds: Sendable {
+        private struct Key: Hashable {
+            let os: UserAgent.OS
+            let key: String
+        }
+
+        private var byAddress: [Key: Int] = [:]
+        private var byPool: [Key: Int] = [:]
+
+        public init(_ candidates: [PendingClick]) {
+            for click in candidates {
+                if let key = click.networkKey { byAddress[Key(os: click.os, key: key), default: 0] += 1 }
+                if let key = click.prefixKey { byPool[Key(os: click.os, key: key), default: 0] += 1 }
+            }
+        }
+
+        func onAddress(_ key: String, os: UserAgent.OS) -> Int { byAddress[Key(os: os, key: key)] ?? 1 }
+        func inPool(_ key: String, os: UserAgent.OS) -> Int { byPool[Key(os: os, key: key)] ?? 1 }
     }
 
     /// What speaks for and against one click being this install's; `nil` when it cannot be.
     public struct Evidence: Sendable, Equatable {
-        /// Natural log of the likelihood ratio (clicker vs organic install on the same network).
+        /// Natural log of the odds (the prior for a click in its crowd, times the likelihood
+        /// ratio of clicker against an organic install on the same network).
         public var logRatio: Double
-        public var sameAddress: Bool
+        /// The same address (IPv4) or /64 (IPv6), in a crowd small enough to be a household.
+        public var sameHousehold: Bool
         /// OS version, screen or model agreeing.
         public var deviceAgreements: Int
         /// The screen (unmasked) or the hardware model agreeing: enough to vouch for a neighbour.
         public var strongDeviceAgreement: Bool
+        /// How many clicks shared the network the match rests on.
+        public var crowd: Int
+        /// Confident answers need more than the address: the device agreeing, and outside a
+        /// household its screen or model with its OS version; a click that stopped at the
+        /// preview never in a crowd.
+        public var corroborated: Bool
     }
 
-    public func evidence(_ install: InstallFingerprint, _ click: PendingClick) -> Evidence? {
+    public func evidence(_ install: InstallFingerprint, _ click: PendingClick, crowds: Crowds? = nil) -> Evidence? {
         guard click.consumedBy == nil, click.os == install.os, click.time <= install.time, click.expiresAt > install.time else { return nil }
-        var evidence = Evidence(logRatio: 0, sameAddress: false, deviceAgreements: 0, strongDeviceAgreement: false)
-        if let key = install.networkKey, key == click.networkKey {
-            evidence.sameAddress = true
-            evidence.logRatio += model.sameAddress
-        } else if let prefix = install.prefixKey, prefix == click.prefixKey {
-            evidence.logRatio += model.samePrefix
-        } else {
-            return nil
+        let crowds = crowds ?? Crowds([click])
+        var evidence = Evidence(logRatio: 0, sameHousehold: false, deviceAgreements: 0, strongDeviceAgreement: false, crowd: 1, corroborated: false)
+        switch click.network {
+        case .relay:
+            // Never the relay's address: its country against the install's time zone.
+            guard let region = click.relayRegion, let zone = install.signals.timeZone, let country = TimeZoneCountries.country(of: zone),
+                region.hasPrefix(country)
+            else { return nil }
+            evidence.crowd = click.prefixKey.map { crowds.inPool($0, os: click.os) } ?? 1
+            evidence.logRatio += model.relayRegion
+        case .ipv4, .ipv6:
+            guard click.network == install.network else { return nil }
+            let v6 = click.network == .ipv6
+            if let key = install.networkKey, key == click.networkKey {
+                evidence.crowd = crowds.onAddress(key, os: click.os)
+                if evidence.crowd <= model.householdClicks {
+                    evidence.sameHousehold = true
+                    evidence.logRatio += v6 ? model.sameIPv6Network : model.sameAddress
+                }
+            } else if let prefix = install.prefixKey, prefix == click.prefixKey {
+                evidence.crowd = crowds.inPool(prefix, os: click.os)
+                if v6 && evidence.crowd <= model.householdClicks {
+                    evidence.sameHousehold = true
+                    evidence.logRatio += model.sameIPv6Site
+                } else {
+                    evidence.logRatio += v6 ? model.sameIPv6Site : model.samePrefix
+                }
+            } else {
+                return nil
+            }
         }
-        let weights = evidence.sameAddress ? model.household : model.strangers
+        // Every click of the crowd is as likely a priori, and so many more people who never
+        // clicked install from a crowded network: the prior falls with the crowd.
+        evidence.logRatio += log(model.priorOdds / Double(max(1, evidence.crowd)))
+        let weights = evidence.sameHousehold ? model.household : model.strangers
+        var osAgrees = false
         switch Self.compare(osVersion: click.deviceOSVersion, install.osVersion) {
         case .contradicts: return nil
         case .agrees:
             evidence.logRatio += weights.osVersion
             evidence.deviceAgreements += 1
+            osAgrees = true
         case .unknown: break
         }
         if let clickModel = click.model, let installModel = install.model {
@@ -108,7 +166,7 @@ public struct DeferredMatcher: Sendable {
             }
             if let zone = signals.timeZone, let installZone = install.signals.timeZone {
                 guard zone == installZone else { return nil }
-                evidence.logRatio += model.timeZone
+                evidence.logRatio += evidence.sameHousehold ? model.timeZone : model.timeZoneAmongStrangers
             }
         }
         switch click.reachedStore {
@@ -118,6 +176,16 @@ public struct DeferredMatcher: Sendable {
         }
         evidence.logRatio += languageEvidence(click, install, weights)
         evidence.logRatio += recencyEvidence(click, install)
+        if evidence.sameHousehold {
+            evidence.corroborated = evidence.deviceAgreements > 0
+        } else {
+            // Among strangers: the screen or the model, the OS version, and the page's whole
+            // language list agreeing.
+            let pageLanguages = click.signals?.languages.map(Self.normalized) ?? []
+            let sameLanguages = !pageLanguages.isEmpty && pageLanguages == install.signals.languages.map(Self.normalized)
+            evidence.corroborated = evidence.strongDeviceAgreement && osAgrees && sameLanguages
+        }
+        if click.reachedStore == false && evidence.crowd > model.householdClicks { evidence.corroborated = false }
         return evidence
     }
 
@@ -134,13 +202,22 @@ public struct DeferredMatcher: Sendable {
         return ratio
     }
 
-    /// Installs that follow a click come soon after it; organic ones at any time.
+    /// Installs that follow a click come soon after it; organic ones at any time. Someone
+    /// who went on to the store installs within minutes; someone who stopped at the preview
+    /// may go to the store on their own at once, or find the app there later in the hour.
     private func recencyEvidence(_ click: PendingClick, _ install: InstallFingerprint) -> Double {
         let window = click.expiresAt.timeIntervalSince(click.time)
         guard window > 0 else { return 0 }
         let elapsed = max(0, install.time.timeIntervalSince(click.time))
-        let soon = model.promptInstallShare * (window / model.promptInstallMinutes / 60) * exp(-elapsed / (model.promptInstallMinutes * 60))
-        return log(soon + (1 - model.promptInstallShare))
+        func density(_ share: Double, _ minutes: Double) -> Double {
+            share * (window / minutes / 60) * exp(-elapsed / (minutes * 60))
+        }
+        guard click.reachedStore == false else {
+            return log(density(model.promptInstallShare, model.promptInstallMinutes) + (1 - model.promptInstallShare))
+        }
+        let soon = density(model.untappedPromptShare, model.promptInstallMinutes)
+        let later = density(model.untappedLaterShare, model.untappedLaterMinutes)
+        return log(soon + later + (1 - model.untappedPromptShare - model.untappedLaterShare))
     }
 
     enum Agreement {

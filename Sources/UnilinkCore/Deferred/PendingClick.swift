@@ -28,11 +28,16 @@ public struct PendingClick: Sendable, Equatable, Codable {
     public var reachedStore: Bool?
     /// The install that this click was matched to; a consumed click matches nothing else.
     public var consumedBy: String?
+    /// What kind of network the keys describe (`VisitorNetwork`).
+    public var network: VisitorNetwork.Kind
+    /// iCloud Private Relay's egress region (`DE-BE`), for a relayed click.
+    public var relayRegion: String?
 
     public init(
         clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date,
         networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?,
-        acceptLanguages: [String], signals: DeviceSignals? = nil, safariVersion: String? = nil, reachedStore: Bool? = nil, consumedBy: String? = nil
+        acceptLanguages: [String], signals: DeviceSignals? = nil, safariVersion: String? = nil, reachedStore: Bool? = nil, consumedBy: String? = nil,
+        network: VisitorNetwork.Kind = .ipv4, relayRegion: String? = nil
     ) {
         self.clickID = clickID
         self.appID = appID
@@ -50,6 +55,18 @@ public struct PendingClick: Sendable, Equatable, Codable {
         self.safariVersion = safariVersion
         self.reachedStore = reachedStore
         self.consumedBy = consumedBy
+        self.network = network
+        self.relayRegion = relayRegion
+    }
+
+    public init(
+        clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date, from visitor: VisitorNetwork,
+        os: UserAgent.OS, osVersion: String?, model: String?, acceptLanguages: [String], safariVersion: String?, reachedStore: Bool?
+    ) {
+        self.init(
+            clickID: clickID, appID: appID, linkID: linkID, content: content, time: time, expiresAt: expiresAt, networkKey: visitor.addressKey,
+            prefixKey: visitor.poolKey, os: os, osVersion: osVersion, model: model, acceptLanguages: acceptLanguages, safariVersion: safariVersion,
+            reachedStore: reachedStore, network: visitor.kind, relayRegion: visitor.relayRegion)
     }
 
     /// Safari 26 turned Advanced Fingerprinting Protection on for all browsing: scripts
@@ -75,6 +92,8 @@ public struct PendingClick: Sendable, Equatable, Codable {
 public struct InstallFingerprint: Sendable, Equatable {
     public var networkKey: String?
     public var prefixKey: String?
+    /// IPv4 or IPv6 (an install through a relay has no keys).
+    public var network: VisitorNetwork.Kind = .ipv4
     public var os: UserAgent.OS
     public var osVersion: String?
     public var model: String?

@@ -50,6 +50,7 @@ func backgroundServices(_ parts: ServerParts) -> [any Service] {
         RetentionService(store: parts.store, retention: parts.settings.retention, logger: parts.logger),
         ChangeListenerService(feed: parts.changes, logger: parts.logger, reloadInterval: .seconds(parts.settings.reloadSeconds)),
         TokenUsageService(people: parts.people, store: parts.store, logger: parts.logger),
+        RelayRangesRefresh(keys: parts.networkKeys),
         WebhookDeliveryService(
             store: parts.store,
             sender: WebhookSender(destination: parts.settings.webhookDestination, timeout: .seconds(parts.settings.webhookTimeoutSeconds)),
@@ -132,7 +133,8 @@ func prepareServer(
             previews: PreviewPageCache(
                 renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
             port: BoundPort(settings.port), metrics: metrics,
-            networkKeys: try await NetworkKeys.load(from: store), installedMarker: try await InstalledMarker.load(from: store),
+            networkKeys: try await NetworkKeys.load(from: store, relay: PrivateRelayWatch(path: settings.privateRelayRanges, logger: logger)),
+            installedMarker: try await InstalledMarker.load(from: store),
             clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes, people: people,
             passwords: Passwords(cost: settings.bcryptCost),
             addresses: ClientAddressResolver(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader), logger: logger
@@ -266,7 +268,7 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
     DeferredController(
         store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
-        addresses: parts.addresses
+        addresses: parts.addresses, signalMetrics: DeviceSignalMetrics(registry: parts.metrics)
     ).register(
         deferred: group(RouterPath(APIPath.sdkDeferred), .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
         events: group(RouterPath(APIPath.sdkEvents), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)

@@ -57,6 +57,9 @@ public struct ServerSettings: Sendable {
     /// Scanners' and robots' User-Agent tokens and scanners' networks: the built-in lists, or
     /// the operator's (`UNILINK_AUTOMATED_AGENTS_FILE`, `UNILINK_SCANNER_NETWORKS_FILE`).
     var automated = AutomatedTraffic.builtIn
+    /// Apple's Private Relay egress ranges (`egress-ip-ranges.csv`), read again when the
+    /// file changes (`UNILINK_PRIVATE_RELAY_RANGES`); without it no click counts as relayed.
+    public var privateRelayRanges: String?
     /// How close together an address's clicks on different links make a burst (ms); not a
     /// setting of its own: tests on a loaded machine widen it.
     var burstWindow = LinkBurst.window
@@ -137,6 +140,7 @@ public struct ServerSettings: Sendable {
         webhookDestination.allowsPrivateAddresses = config.bool(forKey: "webhook_allow_private", default: false)
         webhookDestination.allowsLoopbackHTTP = config.bool(forKey: "webhook_allow_loopback_http", default: false)
         automated = try Self.automated(config)
+        privateRelayRanges = config.string(forKey: "private_relay_ranges").flatMap { $0.isEmpty ? nil : $0 }
         webhookTimeoutSeconds = try Self.number(config, "webhook_timeout_seconds", in: 1...60, "a number of seconds") ?? webhookTimeoutSeconds
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [
             ("click_retention_days", \.clickDays), ("event_retention_days", \.eventDays), ("deferred_answer_retention_days", \.deferredAnswerDays),

@@ -117,7 +117,7 @@ struct ClickController: Sendable {
                     pending: traffic.isAutomated
                         ? nil
                         : ClickRecording.pendingClick(
-                            link, visit, outcome: outcome, network: networkKeys.keys(for: visit.clientAddress),
+                            link, visit, outcome: outcome, network: networkKeys.network(of: visit.clientAddress),
                             userAgentHeader: userAgentHeader),
                     continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
                     traffic: traffic.isAutomated ? traffic : nil

@@ -13,6 +13,7 @@ struct DeferredController {
     let port: BoundPort
     let networkKeys: NetworkKeys
     let addresses: ClientAddressResolver
+    let signalMetrics: DeviceSignalMetrics
 
     /// Two groups behind an app's publishable key: the deferred call has a limit of its own
     /// (it is the one that hands out links).
@@ -33,7 +34,8 @@ struct DeferredController {
         // A click made a moment ago may still be queued for the recorder's next write.
         await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(1))
         let now = Date.now
-        let fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
+        var fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
+        signalMetrics.count(InstallSignalCheck.sanitize(&fingerprint))
         let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
         let event = match.map {
@@ -145,10 +147,13 @@ struct DeferredController {
             case .ios: .ios
             case .android: .android
             }
-        let keys = networkKeys.keys(for: addresses.address(request, context))
-        return InstallFingerprint(
-            networkKey: keys.network, prefixKey: keys.prefix, os: os, osVersion: device.osVersion,
+        // The app's own requests are not relayed; if one comes from a relay, its address says nothing.
+        let network = networkKeys.network(of: addresses.address(request, context))
+        var install = InstallFingerprint(
+            networkKey: network.addressKey, prefixKey: network.kind == .relay ? nil : network.poolKey, os: os, osVersion: device.osVersion,
             model: device.model, signals: signals, time: now)
+        install.network = network.kind == .ipv6 ? .ipv6 : .ipv4
+        return install
     }
 
     static func installID(_ text: String) throws -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import UnilinkAPI
 import UnilinkCore
 
@@ -5,7 +6,7 @@ import UnilinkCore
 enum DeviceInput {
     static func signals(width: Int?, height: Int?, scale: Double?, timeZone: String?, languages: [String], field: String) throws -> DeviceSignals {
         for (name, value) in [("screen_width", width), ("screen_height", height)] {
-            if let value, !WireLimits.screenPoints.contains(value) { throw APIError.badRequest("'\(field)\(name)' must be between 1 and 20000") }
+            if let value, !WireLimits.screenPoints.contains(value) { throw APIError.badRequest("'\(field)\(name)' must be between 0 and 20000") }
         }
         if let scale, !WireLimits.screenScale.contains(scale) { throw APIError.badRequest("'\(field)screen_scale' must be between 0.5 and 10") }
         if let timeZone {
@@ -18,6 +19,12 @@ enum DeviceInput {
         guard languages.count <= WireLimits.languages, languages.allSatisfy({ WireLimits.languageLength.contains($0.unicodeScalars.count) }) else {
             throw APIError.badRequest("'\(field)languages' takes at most 10 language tags of up to 35 characters")
         }
-        return DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: timeZone, languages: languages)
+        var signals = DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: timeZone, languages: languages)
+        // A screen of 0 points (not laid out yet), a zone or a language no one has: never
+        // evidence (`InstallSignalCheck`).
+        var check = InstallFingerprint(networkKey: nil, prefixKey: nil, os: .other, osVersion: nil, model: nil, signals: signals, time: .now)
+        _ = InstallSignalCheck.sanitize(&check)
+        signals = check.signals
+        return signals
     }
 }

@@ -4,7 +4,8 @@ import Synchronization
 import UnilinkCore
 import UnilinkStorage
 
-/// Keyed hashes of a client address and of its network (/24 for IPv4, /48 for IPv6):
+/// Keyed hashes of a client address and of its network (`VisitorNetwork`: the IPv4
+/// address and /24, the IPv6 /64 and /56; a Private Relay egress by its region alone):
 /// what deferred matching compares, so no raw address is ever stored. The key is random
 /// per installation and lives in the database.
 struct NetworkKeys: Sendable {
@@ -12,48 +13,67 @@ struct NetworkKeys: Sendable {
     /// Keyed once: each digest copies this state instead of deriving the key's pads again.
     private let keyed: HMAC<SHA256>
 
-    init(secret: Data) {
+    /// Relayed requests are told apart by Apple's published ranges, when the operator names them.
+    let relay: PrivateRelayWatch?
+
+    init(secret: Data, relay: PrivateRelayWatch? = nil) {
         keyed = HMAC<SHA256>(key: SymmetricKey(data: secret))
+        self.relay = relay
     }
 
-    static func load(from store: SQLStore) async throws -> NetworkKeys {
-        NetworkKeys(secret: try await StoredSecret.load(settingName, from: store))
+    static func load(from store: SQLStore, relay: PrivateRelayWatch? = nil) async throws -> NetworkKeys {
+        NetworkKeys(secret: try await StoredSecret.load(settingName, from: store), relay: relay)
     }
 
-    /// `(address key, prefix key)`, both `nil` for an unknown or unparsable address.
+    /// The visitor's network; without keys for an unknown or unparsable address.
     /// A visitor's journey (the preview page, its signals, the store step, the app's first
     /// launch) asks for the same address within seconds: recent answers are kept.
-    func keys(for address: String?) -> (network: String?, prefix: String?) {
-        guard let address else { return (nil, nil) }
-        if let known = recent.keys(address) { return known }
-        guard let bytes = AddressRange.bytes(of: address) else { return (nil, nil) }
-        let prefix = bytes.count == 4 ? Array(bytes.prefix(3)) : Array(bytes.prefix(6))
-        let keys = (network: digest([0x01] + bytes), prefix: digest([0x02] + prefix))
-        recent.keep(keys, for: address)
-        return keys
+    func network(of address: String?) -> VisitorNetwork {
+        guard let address else { return .unknown }
+        if let known = recent.network(address) { return known }
+        guard let bytes = AddressRange.bytes(of: address) else { return .unknown }
+        let network: VisitorNetwork
+        if let region = relay?.region(of: bytes) {
+            network = .relayed(region: region)
+        } else if bytes.count == 4 {
+            network = VisitorNetwork(kind: .ipv4, addressKey: digest([0x01] + bytes), poolKey: digest([0x02] + Array(bytes.prefix(3))))
+        } else {
+            network = VisitorNetwork(
+                kind: .ipv6, addressKey: digest([0x03] + Array(bytes.prefix(8))), poolKey: digest([0x04] + Array(bytes.prefix(7))))
+        }
+        recent.keep(network, for: address)
+        return network
     }
 
     private let recent = Recent()
 
     var rememberedAddresses: Int { recent.count }
 
-    /// The keys of the last addresses seen, at most `capacity`; full, it starts over.
+    /// The networks of the last addresses seen, at most `capacity`; full, or when the
+    /// relay ranges change, it starts over.
     private final class Recent: Sendable {
         static let capacity = 4096
-        private let keysByAddress = Mutex<[String: (network: String?, prefix: String?)]>([:])
+        private let byAddress = Mutex<[String: VisitorNetwork]>([:])
 
-        func keys(_ address: String) -> (network: String?, prefix: String?)? {
-            keysByAddress.withLock { $0[address] }
+        func network(_ address: String) -> VisitorNetwork? {
+            byAddress.withLock { $0[address] }
         }
 
-        var count: Int { keysByAddress.withLock { $0.count } }
+        var count: Int { byAddress.withLock { $0.count } }
 
-        func keep(_ keys: (network: String?, prefix: String?), for address: String) {
-            keysByAddress.withLock { known in
+        func keep(_ network: VisitorNetwork, for address: String) {
+            byAddress.withLock { known in
                 if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
-                known[address] = keys
+                known[address] = network
             }
         }
+
+        func forget() { byAddress.withLock { $0.removeAll(keepingCapacity: true) } }
+    }
+
+    /// Reads the relay ranges again if their file changed, and forgets what they decided.
+    func refreshRelay() {
+        if relay?.refresh() == true { recent.forget() }
     }
 
     private func digest(_ bytes: [UInt8]) -> String {

@@ -537,7 +537,10 @@ class Server:
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=20)
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if os.environ.get("DEFERRED_ACCURACY_DEBUG"):
+            print("  kept the server's folder:", self.dir)
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def main():
@@ -747,7 +750,7 @@ def report(people, click_count, elapsed, threshold, weak):
         for p in people:
             if p["answer"] and p["answer"] != p.get("click_id"):
                 other = by_click.get(p["answer"], {})
-                print("  wrong", p["segment"], p["os"], p["match_type"], "organic" if not p["click_ip"] else "clicked", p["confidence"],
+                print("  wrong", p["answer"], p["segment"], p["os"], p["match_type"], "organic" if not p["click_ip"] else "clicked", p["confidence"],
                       "model", p["model"] == other.get("model"), "version", p["version"] == other.get("version"),
                       "languages", p["languages"] == other.get("languages"),
                       "after", int(p["install_at"] - other.get("click_at", 0)), "store", other.get("tap"))

@@ -25,9 +25,11 @@ public enum BackupFolder {
         name.wholeMatch(of: /unilink-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.sqlite/) != nil
     }
 
-    /// Of the files in a folder, the backups to remove so that the newest `keep` remain.
-    public static func expired(_ names: [String], keep: Int) -> [String] {
-        let backups = names.filter(isBackup).sorted()
-        return Array(backups.dropLast(max(keep, 0)))
+    /// Of the files in a folder, the backups to remove so that `taken` (the one just made)
+    /// and the newest others, `keep` in all, remain. `taken` stays whatever the other names
+    /// say (a clock set back, files from a machine whose clock ran ahead).
+    public static func expired(_ names: [String], keep: Int, taken: String) -> [String] {
+        let others = names.filter { isBackup($0) && $0 != taken }.sorted()
+        return Array(others.dropLast(max(keep - 1, 0)))
     }
 }

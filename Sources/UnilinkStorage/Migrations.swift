@@ -445,8 +445,8 @@ enum Migrations {
     /// add tables, indexes that are not unique, and columns the build before may leave out
     /// (nullable or with a default), and what that build writes meanwhile means the same to
     /// the new one. Any other step needs the instances of the build before it stopped.
-    /// `RollingMigrationTests` runs the schema before each of these steps' reads and writes
-    /// against the schema after it. Not 23: links the build before made would have no
+    /// `RollingMigrationTests` compares the schemas before and after each of these steps and
+    /// writes and reads a row of every table with the columns before. Not 23: links the build before made would have no
     /// campaign in the column the list filters on.
     static let rolling: Set<Int> = [19, 20, 21, 22, 24]
 

@@ -106,14 +106,15 @@ extension SQLStore {
         return now.timeIntervalSince(created) <= deadline ? .accepted : .tooLate
     }
 
-    /// Open, unconsumed clicks of an app on a network prefix: the only rows a match reads,
-    /// through an index, however many other clicks are pending.
+    /// Open, unconsumed clicks of an app on a network prefix (or a relay's country): the
+    /// only rows a match reads, through an index, however many other clicks are pending; the
+    /// newest 500 of a crowded pool (its crowd counts no more).
     public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
         try await database.raw(
             """
             SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks
             WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
-            LIMIT 500
+            ORDER BY expires_at DESC LIMIT 500
             """
         ).all().map(Self.pendingClick)
     }

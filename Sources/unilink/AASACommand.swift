@@ -44,13 +44,14 @@ struct AASACommand: AsyncParsableCommand {
 
         func run() async throws {
             let file = try await AASASource(source, fetch: host.fetch).load()
-            for warning in file.warnings { print("\(warning.severity.rawValue): \(warning.message)") }
+            for warning in file.issues { print("\(warning.severity.rawValue): \(warning.message)") }
+            if let caution = host.caution { print(caution) }
             let issues = AASAValidator().validate(file.data)
             for issue in issues { print(issue) }
             let document: AASADocument
             do { document = try AASADocument(json: file.data) } catch { throw ValidationError(String(describing: error)) }
             let matcher = AASAMatcher(document)
-            let failed = (file.warnings + issues).contains { $0.severity == .error }
+            let failed = (file.issues + issues).contains { $0.severity == .error }
             guard let url else {
                 print(file.origin)
                 if matcher.appIDs.isEmpty { print("  the file names no app under applinks") }
@@ -88,9 +89,10 @@ struct AASACommand: AsyncParsableCommand {
 
         func run() async throws {
             let file = try await AASASource(source, fetch: host.fetch).load()
-            for warning in file.warnings { print("\(warning.severity.rawValue): \(warning.message)") }
-            let issues = file.warnings + AASAValidator().validate(file.data)
-            for issue in issues.dropFirst(file.warnings.count) { print(issue) }
+            for warning in file.issues { print("\(warning.severity.rawValue): \(warning.message)") }
+            if let caution = host.caution { print(caution) }
+            let issues = file.issues + AASAValidator().validate(file.data)
+            for issue in issues.dropFirst(file.issues.count) { print(issue) }
             let errors = issues.filter { $0.severity == .error }.count
             if errors == 0 {
                 print("OK: \(file.data.count) bytes, \(issues.count) warning(s)")
@@ -104,16 +106,6 @@ struct AASACommand: AsyncParsableCommand {
 
 /// Where an AASA file comes from: a local path or an https URL (fetched as a device would).
 struct AASASource {
-    struct Loaded {
-        var data: Data
-        /// The host the file was served for, when fetched.
-        var host: String?
-        /// What the fetch itself got wrong, as Apple's CDN sees it.
-        var warnings: [AASAIssue]
-        /// The file's path or URL.
-        var origin: String
-    }
-
     let text: String
     let fetch: HostFetch
 
@@ -122,17 +114,7 @@ struct AASASource {
         self.fetch = fetch
     }
 
-    func load() async throws -> Loaded {
-        guard text.hasPrefix("https://") || text.hasPrefix("http://"), var components = URLComponents(string: text), let host = components.host else {
-            do {
-                return Loaded(data: try Data(contentsOf: URL(fileURLWithPath: text)), host: nil, warnings: [], origin: text)
-            } catch {
-                throw ValidationError("cannot read \(text): \(error.localizedDescription)")
-            }
-        }
-        if components.path.isEmpty || components.path == "/" { components.path = "/.well-known/apple-app-site-association" }
-        guard let url = components.url else { throw ValidationError("not a URL: \(text)") }
-        let fetched = try await WellKnownFile.fetch(url, with: fetch, as: "Apple")
-        return Loaded(data: fetched.body, host: host, warnings: fetched.issues, origin: url.absoluteString)
+    func load() async throws -> WellKnownFile.Loaded {
+        try await WellKnownFile.load(text, wellKnown: "apple-app-site-association", with: fetch, as: "Apple")
     }
 }

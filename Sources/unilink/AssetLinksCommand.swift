@@ -36,23 +36,10 @@ struct AssetLinksCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let data: Data
-            var issues: [AASAIssue] = []
-            let origin: String
-            if source.hasPrefix("https://") || source.hasPrefix("http://") {
-                guard var components = URLComponents(string: source), components.host != nil else { throw ValidationError("not a URL: \(source)") }
-                if components.path.isEmpty || components.path == "/" { components.path = "/.well-known/assetlinks.json" }
-                guard let url = components.url else { throw ValidationError("not a URL: \(source)") }
-                let fetched = try await WellKnownFile.fetch(url, with: host.fetch, as: "Android")
-                data = fetched.body
-                issues = fetched.issues
-                origin = url.absoluteString
-            } else {
-                do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch {
-                    throw ValidationError("cannot read \(source): \(error.localizedDescription)")
-                }
-                origin = source
-            }
+            let file = try await WellKnownFile.load(source, wellKnown: "assetlinks.json", with: host.fetch, as: "Android")
+            let data = file.data, origin = file.origin
+            var issues = file.issues
+            if let caution = host.caution { print(caution) }
             issues += AssetLinksValidator().validate(data, package: package, fingerprint: fingerprint)
             for issue in issues { print(issue) }
             let apps = AssetLinksValidator().apps(in: data)

@@ -11,7 +11,7 @@ struct BackupCommand: AsyncParsableCommand {
         discussion: """
             The copy holds every change committed before the backup began (one read transaction, \
             SQLite's VACUUM INTO) and is checked with PRAGMA integrity_check and its tables' rows. \
-            PATH must not exist. A folder (an existing one, or a path ending in /) gets a file named \
+            PATH must not exist. A folder (it must exist) gets a file named \
             after the moment (unilink-2026-11-26T03-30-00.123Z.sqlite), and --keep N then removes the \
             oldest of those past N once the new one is checked. On PostgreSQL, use pg_dump (Docs/Operating.md).
             """
@@ -38,9 +38,21 @@ struct BackupCommand: AsyncParsableCommand {
         let source = try Self.sqliteFile(try DatabaseOption.location(databaseURL), command: "backup")
         let started = Date.now
         let folder = self.folder
-        let path = folder.map { URL(fileURLWithPath: $0).appendingPathComponent(BackupFolder.name(at: started)).path } ?? self.path
+        let name = BackupFolder.name(at: started)
+        let path = folder.map { URL(fileURLWithPath: $0).appendingPathComponent(name).path } ?? self.path
         do {
-            let report = try await SQLiteBackup.backup(from: source, to: path, logger: DatabaseOption.logger)
+            // Into a folder, the copy is written under another name and takes its own once
+            // checked: a copy a kill or a power cut cut short never passes for a backup.
+            let written = folder == nil ? path : path + ".partial"
+            let report = try await SQLiteBackup.backup(from: source, to: written, logger: DatabaseOption.logger)
+            if written != path {
+                do {
+                    try FileManager.default.moveItem(atPath: written, toPath: path)
+                } catch {
+                    try? FileManager.default.removeItem(atPath: written)
+                    throw SQLiteBackup.Failure.failed(path, "\(error.localizedDescription)")
+                }
+            }
             let seconds = String(format: "%.2f", Date.now.timeIntervalSince(started))
             print("Backed up \(source) to \(path) in \(seconds) s: \(report.bytes) bytes, schema version \(report.schemaVersion), integrity ok.")
             for name in ["apps", "links", "clicks", "events", "audit_log"] where report.tables[name] != nil {
@@ -48,9 +60,9 @@ struct BackupCommand: AsyncParsableCommand {
             }
             if let folder, let keep {
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-                for name in BackupFolder.expired(names, keep: keep) {
-                    try FileManager.default.removeItem(atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
-                    print("Removed the older backup \(name) (keeping \(keep)).")
+                for old in BackupFolder.expired(names, keep: keep, taken: name) {
+                    try FileManager.default.removeItem(atPath: URL(fileURLWithPath: folder).appendingPathComponent(old).path)
+                    print("Removed the older backup \(old) (keeping \(keep)).")
                 }
             }
         } catch let failure as SQLiteBackup.Failure {

@@ -1,24 +1,8 @@
-import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
-
-/// `--connect-to` and `--ca-file`, for every command that reaches a live host.
-struct HostOptions: ParsableArguments {
-    @Option(
-        name: .customLong("connect-to"),
-        help:
-            "Connect to this address (or host name) instead of the host's own DNS; TLS and Host stay the host's. For a server before DNS points at it."
-    )
-    var connectTo: String?
-
-    @Option(name: .customLong("ca-file"), help: "Trust only the certificates in this PEM file (a staging or internal CA) instead of the system's.")
-    var caFile: String?
-
-    var fetch: HostFetch { HostFetch(connectTo: connectTo, trustedRoots: caFile) }
-}
 
 /// Requests to a live host the way Apple's and Google's fetchers make them: no redirect
 /// followed (they follow none), a bounded body. `connectTo` reaches another address than

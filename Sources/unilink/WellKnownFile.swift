@@ -11,6 +11,34 @@ enum WellKnownFile {
         var issues: [AASAIssue]
     }
 
+    /// What a command was given: a file, or an `https://` URL of one (a bare host means its
+    /// `/.well-known/<name>`), fetched as `fetcher` would.
+    struct Loaded {
+        var data: Data
+        /// The host the file was served for, when fetched.
+        var host: String?
+        /// What the fetch itself got wrong.
+        var issues: [AASAIssue]
+        /// The file's path or URL.
+        var origin: String
+    }
+
+    static func load(_ source: String, wellKnown name: String, with fetch: HostFetch, as fetcher: String) async throws -> Loaded {
+        guard source.hasPrefix("https://") || source.hasPrefix("http://"), var components = URLComponents(string: source),
+            let host = components.host
+        else {
+            do {
+                return Loaded(data: try Data(contentsOf: URL(fileURLWithPath: source)), host: nil, issues: [], origin: source)
+            } catch {
+                throw ValidationError("cannot read \(source): \(error.localizedDescription)")
+            }
+        }
+        if components.path.isEmpty || components.path == "/" { components.path = "/.well-known/\(name)" }
+        guard let url = components.url else { throw ValidationError("not a URL: \(source)") }
+        let fetched = try await Self.fetch(url, with: fetch, as: fetcher)
+        return Loaded(data: fetched.body, host: host, issues: fetched.issues, origin: url.absoluteString)
+    }
+
     /// `fetcher`: "Apple" or "Android", named in the messages. Android's verifier refuses a
     /// file served as anything but `application/json`; Apple's only advises it.
     static func fetch(_ url: URL, with fetch: HostFetch, as fetcher: String) async throws -> Fetched {

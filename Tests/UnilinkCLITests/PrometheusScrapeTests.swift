@@ -40,7 +40,7 @@ struct PrometheusScrapeTests {
             #expect(configuration != shipped)
             let file = directory.appendingPathComponent("prometheus.yml")
             try configuration.write(to: file, atomically: true, encoding: .utf8)
-            let port = Int.random(in: 45_000...49_999)
+            let port = Int.random(in: 26_000...28_999)
             scraper = try TetheredProcess(
                 prometheus,
                 [

@@ -230,6 +230,23 @@ struct DeferredTests {
         }
     }
 
+    /// A first launch with a 0 px screen and a time zone no database knows: answered, not
+    /// refused; the click whose screen and zone those would contradict is still found, and
+    /// each signal dropped is counted by name.
+    @Test func impossibleSignalsAreIgnoredAndCountedNeverRefused() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let clickID = try await Self.click(client, address: "198.51.100.30")
+            let answer = try await Self.deferred(
+                client, app: app, install: "install-odd-1", address: "198.51.100.30", screen: (0, 0, 3), timeZone: "Mars/Olympus_Mons")
+            #expect(answer.status == .ok, "\(answer.text)")
+            #expect(try answer.decode(DeepLinkResultBody.self).deepLink?.clickID == clickID)
+            let metrics = try await client.send(.get, "/metrics").text
+            #expect(metrics.contains(#"unilink_deferred_signals_ignored_total{signal="screen"} 1"#), "\(metrics.prefix(3_000))")
+            #expect(metrics.contains(#"unilink_deferred_signals_ignored_total{signal="time_zone"} 1"#))
+        }
+    }
+
     /// Another app's click id or link id adds nothing to this app, and another app's key
     /// matches none of this app's clicks.
     @Test func appsOnlyTouchTheirOwnClicksAndLinks() async throws {

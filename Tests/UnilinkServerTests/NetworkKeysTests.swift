@@ -68,4 +68,27 @@ struct NetworkKeysTests {
         #expect(keys.network(of: "172.224.226.32") == .relayed(region: "FR-IDF"))
         #expect(keys.network(of: "172.224.226.31").kind == .ipv4)
     }
+
+    /// The search finds a range however the list nests them, and reads /0, /32 and /128.
+    @Test func relayRangesAreFoundNestedAndAtTheirEdges() throws {
+        let ranges = PrivateRelayRanges(
+            csv: """
+                10.0.0.0/8,US,US-CA,Los Angeles,
+                10.1.0.0/16,DE,DE-BE,Berlin,
+                10.1.2.3/32,FR,FR-IDF,Paris,
+                2a02:26f7::/32,GB,GB-ENG,London,
+                2a02:26f7:1::1/128,ES,ES-MD,Madrid,
+                ::/0,JP,,Tokyo,
+                """)
+        func region(_ address: String) -> String? { AddressRange.bytes(of: address).flatMap { ranges.region(of: $0) } }
+        #expect(region("10.1.2.3") == "FR-IDF")
+        #expect(region("10.1.2.4") == "DE-BE")
+        // Past the nested /16 and /32, still in the /8 that holds them.
+        #expect(region("10.200.0.1") == "US-CA")
+        #expect(region("10.0.0.0") == "US-CA" && region("10.255.255.255") == "US-CA")
+        #expect(region("11.0.0.0") == nil && region("9.255.255.255") == nil)
+        #expect(region("2a02:26f7:1::1") == "ES-MD" && region("2a02:26f7:1::2") == "GB-ENG")
+        // /0 holds every IPv6 address, and no IPv4 one; a region the list leaves out is the country.
+        #expect(region("2001:db8::1") == "JP" && region("192.0.2.1") == nil)
+    }
 }

@@ -28,7 +28,8 @@ public struct DeferredMatchModel: Sendable, Equatable {
     /// usually someone in the household, who often has the same phone, iOS version and
     /// languages.
     public var household = DeviceWeights(osVersion: 0.8, hardwareModel: 1.8, screen: 1.0, language: 0.1, languageList: 0.2)
-    /// The same against an organic install in the same /24 or /48, or behind a carrier NAT:
+    /// The same against an organic install in the same /24, behind a carrier NAT, in a café
+    /// or through the same relay country:
     /// a stranger, whose device agrees only as often as any two phones do.
     public var strangers = DeviceWeights(osVersion: 1.4, hardwareModel: 2.5, screen: 1.6, language: 0.2, languageList: 0.4)
     /// A screen read by Safari 26+ (Advanced Fingerprinting Protection reports fixed window

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What an app's first launch says about its device that cannot be true: a screen of 0
 /// points, a time zone no database knows, an iPhone's model on Android or an Android
@@ -15,22 +15,7 @@ public enum InstallSignalCheck {
     static let scales = 0.5...10.0
 
     public static func sanitize(_ install: inout InstallFingerprint) -> [Ignored] {
-        var ignored: [Ignored] = []
-        let signals = install.signals
-        let sides = [signals.screenWidth, signals.screenHeight]
-        let screenKnown = sides.contains { $0 != nil } || signals.screenScale != nil
-        let screenSane =
-            sides.allSatisfy { $0.map(screenSides.contains) ?? false } && (signals.screenScale.map(scales.contains) ?? true)
-        if screenKnown && !screenSane {
-            install.signals.screenWidth = nil
-            install.signals.screenHeight = nil
-            install.signals.screenScale = nil
-            ignored.append(.screen)
-        }
-        if let zone = signals.timeZone, TimeZone(identifier: zone) == nil {
-            install.signals.timeZone = nil
-            ignored.append(.timeZone)
-        }
+        var ignored = sanitize(&install.signals)
         if let model = install.model, !plausible(model: model, on: install.os) {
             install.model = nil
             ignored.append(.model)
@@ -39,9 +24,30 @@ public enum InstallSignalCheck {
             install.osVersion = nil
             ignored.append(.osVersion)
         }
-        let tags = signals.languages.filter(isLanguageTag)
-        if tags.count != signals.languages.count {
-            install.signals.languages = tags
+        return ignored
+    }
+
+    /// The screen, zone and languages alone (a preview page's signals).
+    public static func sanitize(_ signals: inout DeviceSignals) -> [Ignored] {
+        var ignored: [Ignored] = []
+        let original = signals
+        let sides = [original.screenWidth, original.screenHeight]
+        let screenKnown = sides.contains { $0 != nil } || original.screenScale != nil
+        let screenSane =
+            sides.allSatisfy { $0.map(screenSides.contains) ?? false } && (original.screenScale.map(scales.contains) ?? true)
+        if screenKnown && !screenSane {
+            signals.screenWidth = nil
+            signals.screenHeight = nil
+            signals.screenScale = nil
+            ignored.append(.screen)
+        }
+        if let zone = original.timeZone, TimeZone(identifier: zone) == nil {
+            signals.timeZone = nil
+            ignored.append(.timeZone)
+        }
+        let tags = original.languages.filter(isLanguageTag)
+        if tags.count != original.languages.count {
+            signals.languages = tags
             ignored.append(.languages)
         }
         return ignored

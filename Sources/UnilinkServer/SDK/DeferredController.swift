@@ -135,7 +135,7 @@ struct DeferredController {
         }
         return try DeviceInput.signals(
             width: device.screenWidth, height: device.screenHeight, scale: device.screenScale,
-            timeZone: device.timeZone, languages: device.languages ?? [], field: "device."
+            timeZone: device.timeZone, languages: device.languages ?? [], field: "device.", dropImpossible: false
         )
     }
 

@@ -1,10 +1,13 @@
-import Foundation
 import UnilinkAPI
 import UnilinkCore
 
 /// Range checks shared by the page's signals and the SDK's device description.
 enum DeviceInput {
-    static func signals(width: Int?, height: Int?, scale: Double?, timeZone: String?, languages: [String], field: String) throws -> DeviceSignals {
+    /// `dropImpossible`: leave out what cannot be a phone's (`InstallSignalCheck`), for the
+    /// page's signals; the SDK's are checked, and counted, with the rest of the install.
+    static func signals(
+        width: Int?, height: Int?, scale: Double?, timeZone: String?, languages: [String], field: String, dropImpossible: Bool
+    ) throws -> DeviceSignals {
         for (name, value) in [("screen_width", width), ("screen_height", height)] {
             if let value, !WireLimits.screenPoints.contains(value) { throw APIError.badRequest("'\(field)\(name)' must be between 0 and 20000") }
         }
@@ -20,11 +23,7 @@ enum DeviceInput {
             throw APIError.badRequest("'\(field)languages' takes at most 10 language tags of up to 35 characters")
         }
         var signals = DeviceSignals(screenWidth: width, screenHeight: height, screenScale: scale, timeZone: timeZone, languages: languages)
-        // A screen of 0 points (not laid out yet), a zone or a language no one has: never
-        // evidence (`InstallSignalCheck`).
-        var check = InstallFingerprint(networkKey: nil, prefixKey: nil, os: .other, osVersion: nil, model: nil, signals: signals, time: .now)
-        _ = InstallSignalCheck.sanitize(&check)
-        signals = check.signals
+        if dropImpossible { _ = InstallSignalCheck.sanitize(&signals) }
         return signals
     }
 }

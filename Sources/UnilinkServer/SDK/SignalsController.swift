@@ -42,7 +42,7 @@ struct SignalsController {
     static func validate(_ body: ClickSignals) throws -> DeviceSignals {
         try DeviceInput.signals(
             width: body.screenWidth, height: body.screenHeight, scale: body.screenScale,
-            timeZone: body.timeZone, languages: body.languages ?? [], field: ""
+            timeZone: body.timeZone, languages: body.languages ?? [], field: "", dropImpossible: true
         )
     }
 }

@@ -10,6 +10,9 @@ struct PrivateRelayRanges: Sendable {
         let first: UInt128
         let last: UInt128
         let region: Int32
+        /// The furthest any range up to this one reaches: a range nested in a longer one
+        /// does not hide the longer one from the search.
+        var reach: UInt128 = 0
     }
 
     private let v4: [Range]
@@ -45,8 +48,8 @@ struct PrivateRelayRanges: Sendable {
                 v6.append(Range(first: first, last: last, region: index))
             }
         }
-        self.v4 = v4.sorted { $0.first < $1.first }
-        self.v6 = v6.sorted { $0.first < $1.first }
+        self.v4 = Self.sortedWithReach(v4)
+        self.v6 = Self.sortedWithReach(v6)
         self.regions = regions
         self.skipped = skipped
     }
@@ -61,8 +64,23 @@ struct PrivateRelayRanges: Sendable {
             let middle = (low + high) / 2
             if ranges[middle].first <= value { low = middle + 1 } else { high = middle }
         }
-        guard low > 0, ranges[low - 1].last >= value else { return nil }
-        return regions[Int(ranges[low - 1].region)]
+        // Back from there while some range could still reach the address; the nearest start wins.
+        var index = low - 1
+        while index >= 0, ranges[index].reach >= value {
+            if ranges[index].last >= value { return regions[Int(ranges[index].region)] }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func sortedWithReach(_ ranges: [Range]) -> [Range] {
+        var sorted = ranges.sorted { $0.first < $1.first }
+        var reach: UInt128 = 0
+        for index in sorted.indices {
+            reach = max(reach, sorted[index].last)
+            sorted[index].reach = reach
+        }
+        return sorted
     }
 
     private static func number(_ bytes: [UInt8]) -> UInt128 {

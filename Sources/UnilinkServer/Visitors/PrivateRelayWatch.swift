@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import Synchronization
 
 /// The Private Relay ranges file an operator names (`UNILINK_PRIVATE_RELAY_RANGES`), read
@@ -36,24 +35,16 @@ final class PrivateRelayWatch: Sendable {
         let seen = "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\((attributes[.size] as? Int) ?? 0)"
         guard stamp.withLock({ $0 }) != seen, let data = FileManager.default.contents(atPath: path) else { return false }
         let ranges = PrivateRelayRanges(csv: String(decoding: data, as: UTF8.self))
+        // A truncated download or an error page keeps the ranges read before.
+        guard ranges.count > 0 else {
+            logger.warning("UNILINK_PRIVATE_RELAY_RANGES '\(path)' holds no range (\(ranges.skipped) lines skipped); the ranges read before stay")
+            stamp.withLock { $0 = seen }
+            return false
+        }
         current.withLock { $0 = ranges }
         stamp.withLock { $0 = seen }
         logger.info("Private Relay ranges from \(path): \(ranges.count) ranges, \(ranges.skipped) lines skipped")
         return true
     }
 
-}
-
-/// Checks the relay ranges' file every `interval`, and makes the network keys forget
-/// what the old ranges decided when it changed.
-struct RelayRangesRefresh: Service {
-    let keys: NetworkKeys
-    var interval: Duration = .seconds(60)
-
-    /// Runs until the server stops, with or without a file: a service that returns stops them all.
-    func run() async throws {
-        await Periodic.run(every: interval, logger: Logger(label: "unilink"), failing: "could not read the Private Relay ranges") {
-            keys.refreshRelay()
-        }
-    }
 }

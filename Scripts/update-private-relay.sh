@@ -22,6 +22,8 @@ if [ "$lines" -lt 10 ]; then
     exit 1
 fi
 chmod 0644 "$partial"
+# On disk before it takes the list's name: a power cut never leaves a renamed empty file.
+sync "$partial"
 mv -f "$partial" "$target"
 trap - EXIT
 echo "update-private-relay: $target: $lines ranges from $source ($(date -u +%F))"

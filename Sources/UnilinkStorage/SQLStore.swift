@@ -134,7 +134,7 @@ public final class SQLStore: Sendable {
             }
             if let newer = try await Migrations.refuseNewer(on: store.database) {
                 logger.notice(
-                    "The database schema is at version \(newer), written by a newer unilink; every step past \(Migrations.latest) keeps this build working, so it serves it. Replace this instance with the newer build."
+                    "The database schema is at version \(newer), written by a newer unilink; every step past \(Migrations.latest) keeps this build working, so it goes on; replace it with the newer build."
                 )
             }
             if let version {

@@ -30,7 +30,8 @@ struct NetworkKeys: Sendable {
     /// launch) asks for the same address within seconds: recent answers are kept.
     func network(of address: String?) -> VisitorNetwork {
         guard let address else { return .unknown }
-        if let known = recent.network(address) { return known }
+        let (known, generation) = recent.network(address)
+        if let known { return known }
         guard let bytes = AddressRange.bytes(of: address) else { return .unknown }
         let network: VisitorNetwork
         if let region = relay?.region(of: bytes) {
@@ -41,7 +42,7 @@ struct NetworkKeys: Sendable {
             network = VisitorNetwork(
                 kind: .ipv6, addressKey: digest([0x03] + Array(bytes.prefix(8))), poolKey: digest([0x04] + Array(bytes.prefix(7))))
         }
-        recent.keep(network, for: address)
+        recent.keep(network, for: address, from: generation)
         return network
     }
 
@@ -53,22 +54,34 @@ struct NetworkKeys: Sendable {
     /// relay ranges change, it starts over.
     private final class Recent: Sendable {
         static let capacity = 4096
-        private let byAddress = Mutex<[String: VisitorNetwork]>([:])
-
-        func network(_ address: String) -> VisitorNetwork? {
-            byAddress.withLock { $0[address] }
+        private struct Kept {
+            var byAddress: [String: VisitorNetwork] = [:]
+            /// Counts the relay lists forgotten: an answer worked out under an older list is not kept.
+            var generation = 0
         }
 
-        var count: Int { byAddress.withLock { $0.count } }
+        private let kept = Mutex(Kept())
 
-        func keep(_ network: VisitorNetwork, for address: String) {
-            byAddress.withLock { known in
-                if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
-                known[address] = network
+        func network(_ address: String) -> (VisitorNetwork?, generation: Int) {
+            kept.withLock { ($0.byAddress[address], $0.generation) }
+        }
+
+        var count: Int { kept.withLock { $0.byAddress.count } }
+
+        func keep(_ network: VisitorNetwork, for address: String, from generation: Int) {
+            kept.withLock { kept in
+                guard kept.generation == generation else { return }
+                if kept.byAddress.count >= Self.capacity { kept.byAddress.removeAll(keepingCapacity: true) }
+                kept.byAddress[address] = network
             }
         }
 
-        func forget() { byAddress.withLock { $0.removeAll(keepingCapacity: true) } }
+        func forget() {
+            kept.withLock { kept in
+                kept.byAddress.removeAll(keepingCapacity: true)
+                kept.generation += 1
+            }
+        }
     }
 
     /// Reads the relay ranges again if their file changed, and forgets what they decided.

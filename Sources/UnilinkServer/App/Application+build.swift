@@ -133,7 +133,9 @@ func prepareServer(
             previews: PreviewPageCache(
                 renderer: try PreviewRenderer(), byteBudget: budget.previewCacheBytes, onEviction: { memory.previewEvictions.increment() }),
             port: BoundPort(settings.port), metrics: metrics,
-            networkKeys: try await NetworkKeys.load(from: store, relay: PrivateRelayWatch(path: settings.privateRelayRanges, logger: logger)),
+            // Without a relay list, a phone's click asks no lock whether its address is a relay's.
+            networkKeys: try await NetworkKeys.load(
+                from: store, relay: settings.privateRelayRanges.map { PrivateRelayWatch(path: $0, logger: logger) }),
             installedMarker: try await InstalledMarker.load(from: store),
             clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes, people: people,
             passwords: Passwords(cost: settings.bcryptCost),

@@ -31,12 +31,17 @@ reads the relay ranges the population uses from a file in Apple's format
 `min_match_confidence`; the same events are scored by a naive matcher ("same IP and OS
 version, most recent click in the window") as the baseline.
 
+With --evidence FILE, the first pass also writes, for every first launch the model weighed,
+each candidate's evidence terms (UNILINK_DEFERRED_EVIDENCE_LOG) with the click the install
+really came from, for Benchmarks/deferred_fit.py.
+
 Usage: Benchmarks/deferred_accuracy.py [--binary PATH] [--seed N] [--scale K]
-       [--thresholds 0.8,0.9,0.97] [--segments carrier_nat,private_relay]
+       [--thresholds 0.8,0.9,0.97] [--segments carrier_nat,private_relay] [--evidence FILE]
 """
 
 import argparse
 import ipaddress
+import json
 import os
 import random
 import re
@@ -500,8 +505,9 @@ class Clock:
 
 
 class Server:
-    def __init__(self, binary, relay_ranges):
+    def __init__(self, binary, relay_ranges, evidence=False):
         self.dir = tempfile.mkdtemp(prefix="unilink-accuracy-")
+        self.evidence = os.path.join(self.dir, "evidence.jsonl") if evidence else None
         self.clock = Clock(self.dir)
         ranges = os.path.join(self.dir, "egress-ip-ranges.csv")
         with open(ranges, "w") as file:
@@ -513,6 +519,8 @@ class Server:
         settings = {"UNILINK_PORT": "0", "UNILINK_DATABASE_URL": f"sqlite://{self.dir}/bench.sqlite", "UNILINK_ADMIN_TOKEN": ADMIN,
                     "UNILINK_TRUSTED_PROXIES": "127.0.0.1,::1", "UNILINK_DEMO": "false", "UNILINK_LOG_LEVEL": "error",
                     "UNILINK_RATE_LIMITS": "off", "UNILINK_PRIVATE_RELAY_RANGES": ranges}
+        if self.evidence:
+            settings["UNILINK_DEFERRED_EVIDENCE_LOG"] = self.evidence
         self.process = subprocess.Popen([binary, "serve"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                         env={**self.clock.environment(), **settings})
         line = ""
@@ -551,6 +559,7 @@ def main():
     parser.add_argument("--thresholds", default="0.8,0.9,0.97")
     parser.add_argument("--no-weak", action="store_true", help="leave out the pass that asks for weak matches")
     parser.add_argument("--segments", default=",".join(SEGMENTS), help="comma-separated segments to build (default: all)")
+    parser.add_argument("--evidence", help="write the first pass's evidence per candidate, with the truth, to this file")
     args = parser.parse_args()
     if not os.path.exists(FAKETIME):
         sys.exit("needs libfaketime to play hours of clicks and installs: apt-get install faketime")
@@ -563,11 +572,30 @@ def main():
         population = Population(random.Random(args.seed), args.scale, segments)
         if index == 0:
             describe(population, args)
-        server = Server(args.binary, population.relay.csv())
+        server = Server(args.binary, population.relay.csv(), evidence=bool(args.evidence) and index == 0)
         try:
             run(server, population, random.Random(args.seed + 1), threshold, weak)
+            if server.evidence:
+                write_evidence(server.evidence, population, args.evidence)
         finally:
             server.stop()
+
+
+def write_evidence(log, population, path):
+    """The server's evidence lines, each with the click its install really came from (None for
+    an organic install) and its segment."""
+    by_install = {p["install_id"]: p for p in population.people if p["install_ip"]}
+    count = 0
+    with open(log) as lines, open(path, "w") as out:
+        for line in lines:
+            entry = json.loads(line)
+            person = by_install[entry["install_id"]]
+            entry["truth"] = person.get("click_id") if person["click_ip"] else None
+            entry["segment"] = person["segment"]
+            entry["tap"] = person["tap"] if person["click_ip"] else None
+            out.write(json.dumps(entry) + "\n")
+            count += 1
+    print(f"  evidence for {count} first launches written to {path}")
 
 
 def describe(population, args):
@@ -632,7 +660,7 @@ def run(server, population, rng, threshold, weak):
 def click(server, person, link, rng):
     """The preview page, its signals (when the browser runs script), and the store tap if the
     person taps, all from the click's address (a relayed one for Private Relay users)."""
-    headers = {"User-Agent": person["ua"], "Accept-Language": ",".join(person["languages"])}
+    headers = {"User-Agent": person["ua"], "Accept-Language": accept_language(person)}
     page = server.call("GET", f"/{link['code']}", host="s.bench.test", ip=person["click_ip"], headers=headers).text
     click_id = re.search(r'name="unilink:click-id" content="([A-Za-z0-9]{22})"', page).group(1)
     person["click_id"] = click_id
@@ -642,13 +670,27 @@ def click(server, person, link, rng):
             height -= rng.randint(110, 190)  # fixed window metrics, not the screen
         server.call("POST", f"/v1/clicks/{click_id}/signals", host="s.bench.test", ip=person["click_ip"], json={
             "screen_width": person["w"], "screen_height": height, "screen_scale": person["scale"],
-            "time_zone": person["zone"], "languages": person["languages"]})
+            "time_zone": person["zone"], "languages": page_languages(person)})
     person["referrer"] = None
     if person["tap"]:
         tap = server.call("GET", f"/item/x?ul_code={link['code']}&ul_click={click_id}", host="open.bench.test",
                           ip=person["click_ip"], headers=headers)
         found = re.search(r"referrer%3D([A-Za-z0-9]{22})|referrer=([A-Za-z0-9]{22})", tap.headers.get("Location", ""))
         person["referrer"] = next(g for g in found.groups() if g) if found else None
+
+
+def page_languages(person):
+    """WebKit, which every iOS browser is, gives `navigator.languages` one entry: the first of
+    the system's list (WebKit bug 163220). Android's Chrome gives the list."""
+    return person["languages"][:1] if person["os"] == "ios" else person["languages"]
+
+
+def accept_language(person):
+    """iOS Safari asks for its first language and that language's base; Chrome the list."""
+    if person["os"] == "ios":
+        first = person["languages"][0]
+        return f"{first},{first.split('-')[0]};q=0.9"
+    return ",".join(person["languages"])
 
 
 def install(server, person, publishable, weak):
@@ -658,8 +700,11 @@ def install(server, person, publishable, weak):
                        "languages": person["languages"], "time_zone": person["zone"]}}
     if weak:
         body["allow_weak_match"] = True
-    if person["os"] == "android" and person.get("referrer"):
-        body["install_referrer"] = f"utm_source=unilink&ul_click={person['referrer']}"
+    if person["os"] == "android":
+        # What Play's referrer service gives: the click id our store link passed, or Play's own
+        # words for an install that came another way.
+        body["install_referrer"] = (f"utm_source=unilink&ul_click={person['referrer']}" if person.get("referrer")
+                                    else "utm_source=google-play&utm_medium=organic")
     answer = server.call("POST", "/v1/sdk/deferred", ip=person["install_ip"], headers={"X-Unilink-Key": publishable}, json=body).json()
     deep_link = answer.get("deep_link") if answer["status"] == "found" else None
     person["answer"] = deep_link["click_id"] if deep_link else None

@@ -22,6 +22,9 @@ struct DeferredNetworksTests {
         return click
     }
 
+    /// A matcher that lists each evidence's terms.
+    static let recording = DeferredMatcher(recordsTerms: true)
+
     static func nat(_ clicks: Int) -> [PendingClick] { (0..<clicks).map { stranger($0) } }
 
     static let android = DeviceSignals(screenWidth: 412, screenHeight: 915, screenScale: 2.625, timeZone: "Europe/Berlin", languages: ["de-DE"])
@@ -72,9 +75,10 @@ struct DeferredNetworksTests {
         #expect(Fixture.matched(decision) == nil)
     }
 
-    /// IPv6: the /64 is the phone or the household, stronger than an IPv4 address; a click
-    /// over IPv4 is never a candidate for an install over IPv6 with the same key.
-    @Test func anIPv6Slash64IsStrongEvidenceAndFamiliesDoNotMix() {
+    /// IPv6: the /64 is the phone or the household, far stronger than an IPv4 /24 and
+    /// as strong as a home's IPv4 address; a click over IPv4 is never a candidate for an
+    /// install over IPv6 with the same key.
+    @Test func anIPv6Slash64IsStrongEvidenceAndFamiliesDoNotMix() throws {
         var click = Fixture.click("v6", ip: "lan", prefix: "site", signals: nil)
         click.network = .ipv6
         click.reachedStore = true
@@ -82,11 +86,14 @@ struct DeferredNetworksTests {
         install.network = .ipv6
         var v4 = click
         v4.network = .ipv4
-        let six = Fixture.confidence(Fixture.decide(install, [click]))
-        var install4 = install
-        install4.network = .ipv4
-        let four = Fixture.confidence(Fixture.decide(install4, [v4]))
-        #expect(six > four, "\(six) vs \(four)")
+        let six = try #require(Fixture.matcher.evidence(install, click)).logRatio
+        var neighbour4 = install
+        neighbour4.network = .ipv4
+        neighbour4.networkKey = "another-address"
+        let four = try #require(Fixture.matcher.evidence(neighbour4, v4)).logRatio
+        #expect(six > four + 1, "\(six) vs \(four)")
+        let model = DeferredMatchModel()
+        #expect(model.sameIPv6Network > model.samePrefix + 1 && model.sameIPv6Network >= model.sameAddress - 0.1)
         #expect(Fixture.decide(install, [v4]) == .noMatch(.noCandidates))
         // Another LAN of the same household (/56): still a candidate.
         var otherLAN = install
@@ -133,5 +140,74 @@ struct DeferredNetworksTests {
         organic.signals.screenWidth = 1290
         organic.signals.screenHeight = 2796
         #expect(Fixture.matched(Fixture.decide(organic, strangers + [relayed])) == nil)
+    }
+
+    /// A relayed click in a country of several time zones: its region's clocks must read
+    /// like the install's. California's click is no New Yorker's install; Washington's,
+    /// on the same Pacific clock, competes with it.
+    @Test func aRelayedClickBelowItsCountryIsComparedByItsRegionsClock() {
+        func relayed(_ id: String, _ region: String) -> PendingClick {
+            var click = PendingClick(
+                clickID: id, appID: "app", linkID: "lnk", content: LinkContent(path: "/u/\(id)"), time: Fixture.now.addingTimeInterval(-180),
+                expiresAt: Fixture.now.addingTimeInterval(3_400), from: .relayed(region: region), os: .ios, osVersion: "18.1", model: nil,
+                acceptLanguages: ["en-US"], safariVersion: nil, reachedStore: true)
+            click.signals = DeviceSignals(screenWidth: 390, screenHeight: 844, screenScale: 3, timeZone: nil, languages: ["en-US"])
+            return click
+        }
+        var install = Fixture.install(ip: "home", prefix: "home-net")
+        install.signals.languages = ["en-US"]
+        install.signals.timeZone = "America/Los_Angeles"
+        let california = relayed("ca", "US-CA")
+        #expect(Self.recording.evidence(install, california)?.terms?[.relayRegionZone] == 1)
+        var newYorker = install
+        newYorker.signals.timeZone = "America/New_York"
+        #expect(Fixture.matcher.evidence(newYorker, california) == nil)
+        #expect(Fixture.decide(newYorker, [california]) == .noMatch(.noCandidates))
+        // A region the table does not split compares by country, as before.
+        #expect(Self.recording.evidence(newYorker, relayed("pr", "US"))?.terms?[.relayRegionZone] == nil)
+        // Crowds are counted per clock: a Washington click crowds California's, New York's not.
+        let together = DeferredMatcher.Crowds([california, relayed("wa", "US-WA"), relayed("ny", "US-NY")])
+        #expect(Fixture.matcher.evidence(install, california, crowds: together)?.crowd == 2)
+    }
+
+    /// Arizona keeps no daylight time: in July its clock is California's, in January
+    /// Colorado's.
+    @Test func aRegionsClockIsReadAtTheInstallsMoment() {
+        let july = Date(timeIntervalSince1970: 1_783_000_000)
+        let january = Date(timeIntervalSince1970: 1_768_000_000)
+        #expect(RegionTimeZones.agree(region: "US-AZ", zone: "America/Los_Angeles", at: july) == true)
+        #expect(RegionTimeZones.agree(region: "US-AZ", zone: "America/Los_Angeles", at: january) == false)
+        #expect(RegionTimeZones.agree(region: "US-AZ", zone: "America/Denver", at: january) == true)
+        #expect(RegionTimeZones.agree(region: "DE-BE", zone: "Europe/Berlin", at: july) == nil)
+    }
+
+    /// An Android install whose app read Play's referrer: a click that went on to Play
+    /// passed its id there and would have matched exactly, so it is not this install's,
+    /// however well the phone fits; a click that stopped at the preview still can be.
+    @Test func aPlayReferrerWithoutOurClickRulesOutClicksThatWentToPlay() {
+        var install = Self.myAndroidInstall(ip: "home-android")
+        #expect(Fixture.matched(Fixture.decide(install, [Self.myAndroidClick(ip: "home-android")])) == "mine")
+        install.playReferrerRead = true
+        #expect(Fixture.decide(install, [Self.myAndroidClick(ip: "home-android")]) == .noMatch(.noCandidates))
+        var stopped = Self.myAndroidClick(ip: "home-android")
+        stopped.reachedStore = false
+        #expect(Fixture.matcher.evidence(install, stopped) != nil)
+    }
+
+    /// Every iOS browser is WebKit, whose page sees one language: the first tag agreeing
+    /// is all the page can say, and among strangers it is enough with the screen and the
+    /// version; a page that gave a list must agree in full.
+    @Test func aPageWithOneLanguageIsComparedByItsFirstTag() {
+        #expect(DeferredMatcher.languagesAgree(page: ["de-DE"], app: ["de-DE", "en-US"]))
+        #expect(!DeferredMatcher.languagesAgree(page: ["de-AT"], app: ["de-DE", "en-US"]))
+        #expect(!DeferredMatcher.languagesAgree(page: ["de-DE", "fr-FR"], app: ["de-DE", "en-US"]))
+        #expect(DeferredMatcher.languagesAgree(page: ["de_DE", "en-us"], app: ["de-DE", "en-US"]))
+        #expect(!DeferredMatcher.languagesAgree(page: [], app: ["de-DE"]))
+        var click = Fixture.click("webkit", ip: "nat", prefix: "carrier")
+        click.signals?.languages = ["de-DE"]
+        let crowd = DeferredMatcher.Crowds((0..<10).map { Fixture.click("o\($0)", ip: "nat", prefix: "carrier", osVersion: "17.5") } + [click])
+        let evidence = Self.recording.evidence(Fixture.install(ip: "nat", prefix: "carrier"), click, crowds: crowd)
+        #expect(evidence?.corroborated == true)
+        #expect(evidence?.terms?[.strangersLanguage] == 1 && evidence?.terms?[.strangersLanguageList] == nil)
     }
 }

@@ -5,6 +5,8 @@ import NIOCore
 import Testing
 import UnilinkAPI
 
+@testable import UnilinkServer
+
 /// Deferred deep linking through the server: a real loopback server, visitors played
 /// from chosen addresses through a trusted X-Forwarded-For.
 @Suite("Deferred deep links through the server")
@@ -184,24 +186,58 @@ struct DeferredTests {
         }
     }
 
-    /// A click that stopped at the preview, from a page whose script did not run: the
-    /// address and the iOS version agree, nothing else says it was this phone.
+    /// A click that stopped at the preview, from a page whose script did not run, and an
+    /// install from another address of its /24: the network and the iOS version agree,
+    /// nothing vouches for this phone.
     @Test func aWeakMatchIsGivenOnlyToAnSDKThatAsksAndOnlyOnce() async throws {
         try await TestServer.run(.live) { client in
             let (app, _) = try await Self.setUp(client)
             let clickID = try await Self.click(client, address: "198.51.100.20", signals: nil, tapsStore: false)
-            let plain = try await Self.deferred(client, app: app, install: "install-weak-1", address: "198.51.100.20").decode(DeepLinkResultBody.self)
+            let plain = try await Self.deferred(client, app: app, install: "install-weak-1", address: "198.51.100.120").decode(
+                DeepLinkResultBody.self)
             #expect(plain.status == .notFound)
-            let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.20", allowWeak: true).decode(
+            let asked = try await Self.deferred(client, app: app, install: "install-weak-2", address: "198.51.100.120", allowWeak: true).decode(
                 DeepLinkResultBody.self)
             #expect(asked.deepLink?.matchType == .weak)
             #expect(asked.deepLink?.clickID == clickID)
             let confidence = try #require(asked.deepLink?.confidence)
             #expect(confidence >= 0.5 && confidence < 0.9)
-            let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.20", allowWeak: true).decode(
+            let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.120", allowWeak: true).decode(
                 DeepLinkResultBody.self)
             #expect(again.status == .notFound)
         }
+    }
+
+    /// With `UNILINK_DEFERRED_EVIDENCE_LOG`, each first launch the model weighed leaves one
+    /// line: the install, the click it was given, and each candidate's terms, which add up to
+    /// what the model weighed; a launch matched by its referrer leaves none.
+    @Test func theEvidenceLogListsEachCandidatesTerms() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var settings = TestServer.settings()
+        settings.deferredEvidenceLog = path
+        try await TestServer.run(.live, settings: settings) { client in
+            let (app, _) = try await Self.setUp(client)
+            let clickID = try await Self.click(client, address: "198.51.100.60")
+            let found = try await Self.deferred(client, app: app, install: "install-evidence-1", address: "198.51.100.60").decode(
+                DeepLinkResultBody.self)
+            #expect(found.deepLink?.clickID == clickID)
+            let byReferrer = try await Self.click(client, address: "198.51.100.61", ua: UA.androidChrome)
+            let exact = try await Self.deferred(
+                client, app: app, install: "install-evidence-2", address: "198.51.100.99", os: .android, osVersion: "10",
+                referrer: "ul_click=\(byReferrer)"
+            ).decode(DeepLinkResultBody.self)
+            #expect(exact.deepLink?.matchType == .deterministic)
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = try JSONSerialization.jsonObject(with: Data(try #require(lines.first).utf8)) as? [String: Any]
+        #expect(line?["install_id"] as? String == "install-evidence-1")
+        let candidates = try #require(line?["candidates"] as? [[String: Any]])
+        #expect(candidates.count == 1)
+        let terms = try #require(candidates.first?["terms"] as? [String: Double])
+        #expect(terms["sameAddress"] == 1 && terms["prior"] == 1 && terms["reachedStore"] == 1 && terms["householdOSVersion"] == 1)
+        #expect(line?["answer"] as? String == candidates.first?["click_id"] as? String)
     }
 
     @Test func eachAppSetsHowSureAMatchMustBe() async throws {
@@ -215,15 +251,17 @@ struct DeferredTests {
             }
             let unchanged = try await client.send(.get, uri, bearer: TestServer.adminToken).decode(AppBody.self)
             #expect(unchanged.minMatchConfidence == 0.9)
-            // A click that stopped at the preview, its page's screen, zone and languages agreeing:
-            // likely, not 0.9 sure.
-            let clickID = try await Self.click(client, address: "198.51.100.21", tapsStore: false)
+            // A click that stopped at the preview, without its page's signals, at an address where
+            // another iPhone (iOS 17.6) clicked too: the version agrees, it is likely, not 0.9 sure.
+            _ = try await Self.click(client, address: "198.51.100.21", ua: UA.weiboIOS, signals: nil, tapsStore: false)
+            let clickID = try await Self.click(client, address: "198.51.100.21", signals: nil, tapsStore: false)
             let unsure = try await Self.deferred(client, app: app, install: "install-conf-0", address: "198.51.100.21", allowWeak: true).decode(
                 DeepLinkResultBody.self)
             #expect(unsure.deepLink?.matchType == .weak && (0.6..<0.9).contains(unsure.deepLink?.confidence ?? 0), "\(unsure)")
             let lowered = try await client.send(.patch, uri, json: #"{"min_match_confidence": 0.6}"#, bearer: TestServer.adminToken)
             #expect(try lowered.decode(AppBody.self).minMatchConfidence == 0.6)
-            let again = try await Self.click(client, address: "198.51.100.22", tapsStore: false)
+            _ = try await Self.click(client, address: "198.51.100.22", ua: UA.weiboIOS, signals: nil, tapsStore: false)
+            let again = try await Self.click(client, address: "198.51.100.22", signals: nil, tapsStore: false)
             let found = try await Self.deferred(client, app: app, install: "install-conf-1", address: "198.51.100.22").decode(DeepLinkResultBody.self)
             #expect(found.deepLink?.matchType == .probabilistic)
             #expect(found.deepLink?.clickID == again && again != clickID)

@@ -12,9 +12,13 @@ import Foundation
 /// the probability, so neither is confident.
 public struct DeferredMatcher: Sendable {
     public var model: DeferredMatchModel
+    /// Each `Evidence` lists its terms (for fitting the model); off where answers are given,
+    /// so weighing a candidate allocates nothing.
+    public var recordsTerms = false
 
-    public init(model: DeferredMatchModel = DeferredMatchModel()) {
+    public init(model: DeferredMatchModel = DeferredMatchModel(), recordsTerms: Bool = false) {
         self.model = model
+        self.recordsTerms = recordsTerms
     }
 
     public enum Decision: Sendable, Equatable {
@@ -71,8 +75,14 @@ public struct DeferredMatcher: Sendable {
         public init(_ candidates: [PendingClick]) {
             for click in candidates {
                 if let key = click.networkKey { byAddress[Key(os: click.os, key: key), default: 0] += 1 }
-                if let key = click.prefixKey { byPool[Key(os: click.os, key: key), default: 0] += 1 }
+                if let key = Self.poolKey(click) { byPool[Key(os: click.os, key: key), default: 0] += 1 }
             }
+        }
+
+        /// A relay country's clicks count where their regions' clocks are alike.
+        static func poolKey(_ click: PendingClick) -> String? {
+            guard click.network == .relay, let pool = click.prefixKey else { return click.prefixKey }
+            return RegionTimeZones.crowdKey(pool: pool, region: click.relayRegion)
         }
 
         func onAddress(_ key: String, os: UserAgent.OS) -> Int { byAddress[Key(os: os, key: key)] ?? 1 }
@@ -96,20 +106,37 @@ public struct DeferredMatcher: Sendable {
         /// household its screen or model with its OS version; a click that stopped at the
         /// preview never in a crowd.
         public var corroborated: Bool
+        /// What `logRatio` is made of, by a matcher that `recordsTerms`: how much of each term
+        /// (`Benchmarks/deferred_fit.py` fits the model's weights to these).
+        public var terms: [DeferredMatchModel.Term: Double]? = nil
+
+        mutating func add(_ term: DeferredMatchModel.Term, _ amount: Double = 1, _ model: DeferredMatchModel) {
+            terms?[term, default: 0] += amount
+            logRatio += model.weight(term) * amount
+        }
     }
 
     public func evidence(_ install: InstallFingerprint, _ click: PendingClick, crowds: Crowds? = nil) -> Evidence? {
         guard click.consumedBy == nil, click.os == install.os, click.time <= install.time, click.expiresAt > install.time else { return nil }
+        if install.os == .android && install.playReferrerRead && click.reachedStore == true { return nil }
         let crowds = crowds ?? Crowds([click])
         var evidence = Evidence(logRatio: 0, sameHousehold: false, deviceAgreements: 0, strongDeviceAgreement: false, crowd: 1, corroborated: false)
+        if recordsTerms { evidence.terms = [:] }
+        let crowdTerm: DeferredMatchModel.Term
         switch click.network {
         case .relay:
             // Never the relay's address: its country against the install's time zone.
             guard let region = click.relayRegion, let zone = install.signals.timeZone, let country = TimeZoneCountries.country(of: zone),
                 region.hasPrefix(country)
             else { return nil }
-            evidence.crowd = click.prefixKey.map { crowds.inPool($0, os: click.os) } ?? 1
-            evidence.logRatio += model.relayRegion
+            evidence.crowd = Crowds.poolKey(click).map { crowds.inPool($0, os: click.os) } ?? 1
+            crowdTerm = .relayCrowd
+            evidence.add(.relayRegion, 1, model)
+            // Below the country where its regions keep different clocks.
+            if let agrees = RegionTimeZones.agree(region: region, zone: zone, at: install.time) {
+                guard agrees else { return nil }
+                evidence.add(.relayRegionZone, 1, model)
+            }
         case .ipv4, .ipv6:
             guard click.network == install.network else { return nil }
             let v6 = click.network == .ipv6
@@ -117,89 +144,111 @@ public struct DeferredMatcher: Sendable {
                 evidence.crowd = crowds.onAddress(key, os: click.os)
                 if evidence.crowd <= model.householdClicks {
                     evidence.sameHousehold = true
-                    evidence.logRatio += v6 ? model.sameIPv6Network : model.sameAddress
+                    evidence.add(v6 ? .sameIPv6Network : .sameAddress, 1, model)
+                } else {
+                    evidence.add(.crowdedAddress, 1, model)
                 }
+                crowdTerm = .crowd
             } else if let prefix = install.prefixKey, prefix == click.prefixKey {
                 evidence.crowd = crowds.inPool(prefix, os: click.os)
                 if v6 && evidence.crowd <= model.householdClicks {
                     evidence.sameHousehold = true
-                    evidence.logRatio += model.sameIPv6Site
-                } else {
-                    evidence.logRatio += v6 ? model.sameIPv6Site : model.samePrefix
                 }
+                evidence.add(v6 ? .sameIPv6Site : .samePrefix, 1, model)
+                crowdTerm = .poolCrowd
             } else {
                 return nil
             }
         }
         // Every click of the crowd is as likely a priori, and so many more people who never
         // clicked install from a crowded network: the prior falls with the crowd.
-        evidence.logRatio += log(model.priorOdds / Double(max(1, evidence.crowd)))
-        let weights = evidence.sameHousehold ? model.household : model.strangers
+        evidence.add(.prior, 1, model)
+        evidence.add(crowdTerm, log(Double(max(1, evidence.crowd))), model)
+        let terms = evidence.sameHousehold ? DeviceTerms.household : DeviceTerms.strangers
         var osAgrees = false
         switch Self.compare(osVersion: click.deviceOSVersion, install.osVersion) {
         case .contradicts: return nil
         case .agrees:
-            evidence.logRatio += weights.osVersion
+            evidence.add(terms.osVersion, 1, model)
             evidence.deviceAgreements += 1
             osAgrees = true
         case .unknown: break
         }
         if let clickModel = click.model, let installModel = install.model {
             guard clickModel.caseInsensitiveCompare(installModel) == .orderedSame else { return nil }
-            evidence.logRatio += weights.hardwareModel
+            evidence.add(terms.hardwareModel, 1, model)
             evidence.deviceAgreements += 1
             evidence.strongDeviceAgreement = true
         }
         if let signals = click.signals {
             switch Self.compare(screen: signals, install.signals) {
             case .agrees where click.screenMayBeMasked:
-                evidence.logRatio += model.maskedScreenAgrees
+                evidence.add(.maskedScreenAgrees, 1, model)
             case .agrees:
-                evidence.logRatio += weights.screen
+                evidence.add(terms.screen, 1, model)
                 evidence.deviceAgreements += 1
                 evidence.strongDeviceAgreement = true
             // Safari 26 reports fixed window metrics: a mismatch is expected, not a contradiction.
             case .contradicts where click.screenMayBeMasked:
-                evidence.logRatio += model.maskedScreenDiffers
+                evidence.add(.maskedScreenDiffers, 1, model)
             case .contradicts: return nil
             case .unknown: break
             }
             if let zone = signals.timeZone, let installZone = install.signals.timeZone {
                 guard zone == installZone else { return nil }
-                evidence.logRatio += evidence.sameHousehold ? model.timeZone : model.timeZoneAmongStrangers
+                evidence.add(evidence.sameHousehold ? .timeZone : .timeZoneAmongStrangers, 1, model)
             }
         }
         switch click.reachedStore {
-        case true?: evidence.logRatio += model.reachedStore
-        case false?: evidence.logRatio += model.stoppedAtPreview
+        case true?: evidence.add(.reachedStore, 1, model)
+        case false?: evidence.add(.stoppedAtPreview, 1, model)
         case nil: break
         }
-        evidence.logRatio += languageEvidence(click, install, weights)
-        evidence.logRatio += recencyEvidence(click, install)
+        for term in languageEvidence(click, install, terms) { evidence.add(term, 1, model) }
+        evidence.add(.recency, recencyEvidence(click, install), model)
         if evidence.sameHousehold {
             evidence.corroborated = evidence.deviceAgreements > 0
         } else {
-            // Among strangers: the screen or the model, the OS version, and the page's whole
-            // language list agreeing.
-            let pageLanguages = click.signals?.languages.map(Self.normalized) ?? []
-            let sameLanguages = !pageLanguages.isEmpty && pageLanguages == install.signals.languages.map(Self.normalized)
+            // Among strangers: the screen or the model, the OS version, and the page's
+            // languages agreeing.
+            let sameLanguages = Self.languagesAgree(page: click.signals?.languages ?? [], app: install.signals.languages)
             evidence.corroborated = evidence.strongDeviceAgreement && osAgrees && sameLanguages
         }
         if click.reachedStore == false && evidence.crowd > model.householdClicks { evidence.corroborated = false }
         return evidence
     }
 
-    private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint, _ weights: DeviceWeights) -> Double {
+    /// The device's terms for one kind of organic competitor (`DeviceWeights`).
+    struct DeviceTerms {
+        let osVersion, hardwareModel, screen, language, languageList: DeferredMatchModel.Term
+
+        static let household = DeviceTerms(
+            osVersion: .householdOSVersion, hardwareModel: .householdModel, screen: .householdScreen, language: .householdLanguage,
+            languageList: .householdLanguageList)
+        static let strangers = DeviceTerms(
+            osVersion: .strangersOSVersion, hardwareModel: .strangersModel, screen: .strangersScreen, language: .strangersLanguage,
+            languageList: .strangersLanguageList)
+    }
+
+    private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint, _ terms: DeviceTerms) -> [DeferredMatchModel.Term] {
         let pageLanguages = click.signals?.languages ?? []
         let clickLanguages = pageLanguages.isEmpty ? click.acceptLanguages : pageLanguages
-        guard let first = clickLanguages.first, let installFirst = install.signals.languages.first else { return 0 }
-        guard Self.language(first) == Self.language(installFirst) else { return model.languageDiffers }
-        var ratio = weights.language
+        guard let first = clickLanguages.first, let installFirst = install.signals.languages.first else { return [] }
+        guard Self.language(first) == Self.language(installFirst) else { return [.languageDiffers] }
         // The page and the app read the same system list: the whole list agreeing is rarer.
-        if !pageLanguages.isEmpty, pageLanguages.map(Self.normalized) == install.signals.languages.map(Self.normalized) {
-            ratio += weights.languageList
+        // WebKit (every iOS browser) gives the page the first language only, which says no more.
+        if pageLanguages.count > 1, Self.languagesAgree(page: pageLanguages, app: install.signals.languages) {
+            return [terms.language, terms.languageList]
         }
-        return ratio
+        return [terms.language]
+    }
+
+    /// The page's languages and the app's agree: the whole list where the browser gave one,
+    /// the first tag where it gave only that (WebKit's `navigator.languages` has one entry).
+    public static func languagesAgree(page: [String], app: [String]) -> Bool {
+        guard let first = page.first, let appFirst = app.first else { return false }
+        guard page.count > 1 else { return normalized(first) == normalized(appFirst) }
+        return page.map(normalized) == app.map(normalized)
     }
 
     /// Installs that follow a click come soon after it; organic ones at any time. Someone

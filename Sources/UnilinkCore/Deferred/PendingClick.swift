@@ -99,6 +99,11 @@ public struct InstallFingerprint: Sendable, Equatable {
     public var model: String?
     public var signals: DeviceSignals
     public var time: Date
+    /// Android: the app read Play's install referrer (an organic Play install's says
+    /// `utm_medium=organic`). A click that went on to Play passed its id in the referrer, and
+    /// would have been matched by it exactly; any such click left to the matcher is not this
+    /// install's.
+    public var playReferrerRead = false
 
     public init(networkKey: String?, prefixKey: String?, os: UserAgent.OS, osVersion: String?, model: String?, signals: DeviceSignals, time: Date) {
         self.networkKey = networkKey

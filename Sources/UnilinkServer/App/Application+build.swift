@@ -270,7 +270,8 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         .register(on: group(RouterPath(APIPath.sdk), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self))
     DeferredController(
         store: parts.store, clicks: parts.clicks, directory: parts.directory, port: parts.port, networkKeys: parts.networkKeys,
-        addresses: parts.addresses, signalMetrics: DeviceSignalMetrics(registry: parts.metrics)
+        addresses: parts.addresses, signalMetrics: DeviceSignalMetrics(registry: parts.metrics),
+        evidenceLog: settings.deferredEvidenceLog.flatMap { DeferredEvidenceLog(path: $0, logger: parts.logger) }
     ).register(
         deferred: group(RouterPath(APIPath.sdkDeferred), .deferred, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self),
         events: group(RouterPath(APIPath.sdkEvents), .sdk, .publishableKey, bodyLimit: sdkBodyBytes).group(context: SDKContext.self)

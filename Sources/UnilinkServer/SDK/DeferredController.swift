@@ -14,6 +14,7 @@ struct DeferredController {
     let networkKeys: NetworkKeys
     let addresses: ClientAddressResolver
     let signalMetrics: DeviceSignalMetrics
+    var evidenceLog: DeferredEvidenceLog?
 
     /// Two groups behind an app's publishable key: the deferred call has a limit of its own
     /// (it is the one that hands out links).
@@ -90,14 +91,22 @@ struct DeferredController {
             appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
             threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
         var action = machine.start()
+        var weighed: [PendingClick] = []
         while true {
             switch action {
             case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
             case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
             case .fetchCandidates(let prefix):
-                action = machine.candidatesFetched(try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now))
-            case .answer(.notFound): return (.init(status: .notFound, deepLink: nil), nil)
+                let candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
+                if evidenceLog != nil { weighed += candidates }
+                action = machine.candidatesFetched(candidates)
+            case .answer(.notFound):
+                evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, answer: nil)
+                return (.init(status: .notFound, deepLink: nil), nil)
             case .answer(.found(let click, let type, let confidence)):
+                if type != .deterministic {
+                    evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, answer: click.clickID)
+                }
                 return (found(click, type: type, confidence: confidence), (click, type, confidence))
             }
         }
@@ -153,6 +162,7 @@ struct DeferredController {
             networkKey: network.addressKey, prefixKey: network.kind == .relay ? nil : network.poolKey, os: os, osVersion: device.osVersion,
             model: device.model, signals: signals, time: now)
         install.network = network.kind == .ipv6 ? .ipv6 : .ipv4
+        install.playReferrerRead = os == .android && !(body.installReferrer ?? "").isEmpty
         return install
     }
 

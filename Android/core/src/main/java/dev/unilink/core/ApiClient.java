@@ -85,7 +85,7 @@ final class ApiClient {
             connection.setRequestProperty("Accept", "application/json");
             connection.setRequestProperty("X-Unilink-Key", config.getPublishableKey());
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            connection.setFixedLengthStreamingMode(bytes.length);
+            // Not streamed: the JDK's HttpURLConnection hides a 401's body (the reason) from a streamed request.
             connection.setDoOutput(true);
             try (OutputStream out = connection.getOutputStream()) {
                 out.write(bytes);

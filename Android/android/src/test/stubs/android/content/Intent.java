@@ -6,6 +6,14 @@ import android.net.Uri;
 public class Intent {
     public static final String ACTION_VIEW = "android.intent.action.VIEW";
 
+    public Intent() {
+        throw new RuntimeException("Stub!");
+    }
+
+    public Intent(String action, Uri uri) {
+        throw new RuntimeException("Stub!");
+    }
+
     public String getAction() {
         throw new RuntimeException("Stub!");
     }

@@ -1,10 +1,7 @@
 package dev.unilink.core;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -146,16 +143,14 @@ public final class UnilinkCore {
 
     /** Whether {@code uri} is one of the app's links: on one of its hosts (http or https), or with one of its schemes. */
     public boolean isOwnLink(String uri) {
-        URI parsed = parse(uri);
-        if (parsed == null || parsed.getScheme() == null) {
+        LinkUri parsed = LinkUri.parse(uri);
+        if (parsed == null) {
             return false;
         }
-        String scheme = parsed.getScheme().toLowerCase(Locale.ROOT);
-        if (scheme.equals("http") || scheme.equals("https")) {
-            String host = parsed.getHost();
-            return host != null && config.getLinkHosts().contains(host.toLowerCase(Locale.ROOT));
+        if (parsed.scheme.equals("http") || parsed.scheme.equals("https")) {
+            return parsed.host != null && config.getLinkHosts().contains(parsed.host);
         }
-        return config.getSchemes().contains(scheme);
+        return config.getSchemes().contains(parsed.scheme);
     }
 
     /**
@@ -200,11 +195,12 @@ public final class UnilinkCore {
      */
     public void record(UnilinkEvent event, DeepLink link, RecordCallback callback) {
         String linkId = link == null ? null : link.getClickEvent().get("link_id");
-        EventRequest request = new EventRequest(getInstallId(), event, link == null ? null : link.getClickId(), linkId);
+        String clickId = link == null ? null : link.getClickId();
         work.execute(() -> {
             UnilinkError failure = null;
             try {
-                client.event(request);
+                // Read (and on the first call stored) here, off the caller's thread: storage may touch the disk.
+                client.event(new EventRequest(getInstallId(), event, clickId, linkId));
             } catch (UnilinkError error) {
                 failure = error;
             }
@@ -216,12 +212,13 @@ public final class UnilinkCore {
     }
 
     private void sendDeferredCheck(String installReferrer) {
-        DeferredRequest request = new DeferredRequest(
-                getInstallId(), config.getAppVersion(), device, InstallReferrer.forServer(installReferrer), config.acceptsWeakMatches());
+        String referrer = InstallReferrer.forServer(installReferrer);
         work.execute(() -> {
             Result result;
             boolean answered;
             try {
+                DeferredRequest request =
+                        new DeferredRequest(getInstallId(), config.getAppVersion(), device, referrer, config.acceptsWeakMatches());
                 DeepLinkResultBody answer = client.deferred(request);
                 answered = true;
                 // An app that did not ask for weak matches never gets one, whatever the server answers.
@@ -257,17 +254,6 @@ public final class UnilinkCore {
             }
         }
         delivery.execute(() -> result.tell(target));
-    }
-
-    private static URI parse(String uri) {
-        if (uri == null) {
-            return null;
-        }
-        try {
-            return new URI(uri);
-        } catch (URISyntaxException notAUri) {
-            return null;
-        }
     }
 
     /** One result on its way to the listener. */

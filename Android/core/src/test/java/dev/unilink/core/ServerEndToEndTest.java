@@ -44,8 +44,11 @@ class ServerEndToEndTest {
         final RecordingListener listener = new RecordingListener();
         final UnilinkCore core;
 
+        /** The waits between attempts, in milliseconds. */
+        final List<Long> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+
         Launch(UnilinkConfig config, KeyValueStorage storage) {
-            core = new UnilinkCore(config, storage, device(), work, Runnable::run);
+            core = new UnilinkCore(config, storage, device(), work, Runnable::run, waits::add);
             core.setListener(listener);
         }
     }
@@ -268,6 +271,7 @@ class ServerEndToEndTest {
         UnilinkError error = first.listener.nextFailure();
         assertEquals(UnilinkError.Kind.NETWORK, error.getKind());
         assertTrue(error.getMessage().contains("ConnectException"), error.getMessage());
+        assertEquals(List.of(10L, 20L), first.waits, "three attempts, the delay doubling");
         assertEquals(FirstLaunch.State.NOT_YET_CHECKED, first.core.getFirstLaunchState());
 
         Launch next = new Launch(server.config().build(), install);

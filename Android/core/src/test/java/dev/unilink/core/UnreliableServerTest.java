@@ -135,6 +135,33 @@ class UnreliableServerTest {
         assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {400, 401, 403, 404, 409, 422})
+    void aRefusalIsReportedWithItsReasonAndNotAskedAgain(int status) throws Exception {
+        String base = serve(status, "{\"error\":{\"code\":\"refused_" + status + "\",\"message\":\"because " + status + "\"}}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(UnilinkError.Kind.SERVER, error.getKind());
+        assertEquals(status, error.getStatus());
+        assertEquals("refused_" + status, error.getCode());
+        assertEquals("because " + status, error.getMessage());
+        assertEquals(1, bodies.size());
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aRefusalWithoutAnErrorBodyStillSaysItsStatus() throws Exception {
+        String base = serve(404, "<html>Not Found</html>");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        assertTrue(core.handle("https://link.example.com/p/1"));
+        UnilinkError error = listener.nextFailure();
+        assertEquals(404, error.getStatus());
+        assertEquals("the server answered 404", error.getMessage());
+    }
+
     @Test
     void aServerThatNeverAnswersTimesOutOnEachAttempt() throws Exception {
         AtomicInteger connections = new AtomicInteger();

@@ -101,6 +101,21 @@ final class RunningServer {
         return client().send(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A management API read with the demo app's secret key: the answer's JSON. */
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> read(String path) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl() + path))
+                .header("Authorization", "Bearer " + secretKey)
+                .timeout(Duration.ofSeconds(15))
+                .GET()
+                .build();
+        HttpResponse<String> answer = client().send(request, HttpResponse.BodyHandlers.ofString());
+        if (answer.statusCode() != 200) {
+            throw new IllegalStateException(path + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+        return (java.util.Map<String, Object>) Json.parse(answer.body());
+    }
+
     /** A management API call with the demo app's secret key. */
     HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl() + path))

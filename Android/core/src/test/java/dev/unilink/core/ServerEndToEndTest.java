@@ -119,16 +119,29 @@ class ServerEndToEndTest {
     }
 
     @Test
-    void theInstallIsRecordedForTheLinkThatLedToIt() throws Exception {
-        String referrer = tapWithoutTheApp("/welcome");
+    void theLinksNumbersCountTheMatchedInstallOpensAndCustomEvents() throws Exception {
+        HttpResponse<String> created = server.post("/v1/links", "{\"path\": \"/p/counted\", \"alias\": \"counted\"}");
+        assertEquals(201, created.statusCode(), created.body());
+        String linkId = (String) ((Map<?, ?>) Json.parse(created.body())).get("id");
+        String stats = "/v1/links/" + linkId + "/stats";
+
         Launch first = new Launch(server.config().build(), new MemoryStorage());
-        first.core.checkDeferredDeepLink(referrer);
-        DeepLink link = first.listener.nextFound();
+        first.core.checkDeferredDeepLink(tapWithoutTheApp("/counted"));
+        DeepLink installed = first.listener.nextFound();
+        assertEquals(1L, server.read(stats).get("installs"), "the server counts the install it matched");
+
         java.util.concurrent.LinkedBlockingQueue<Object> outcomes = new java.util.concurrent.LinkedBlockingQueue<>();
-        first.core.record(UnilinkEvent.install(), link, error -> outcomes.add(error == null ? "recorded" : error));
-        first.core.record(UnilinkEvent.custom("purchase", Map.of("sku", "42")), link, error -> outcomes.add(error == null ? "recorded" : error));
+        first.core.record(UnilinkEvent.custom("purchase", Map.of("sku", "42")), installed, error -> outcomes.add(error == null ? "recorded" : error));
         assertEquals("recorded", outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(first.core.handle("http://go.localhost/counted"));
+        DeepLink opened = first.listener.nextFound();
+        first.core.record(UnilinkEvent.open(), opened, error -> outcomes.add(error == null ? "recorded" : error));
         assertEquals("recorded", outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+
+        Map<String, Object> numbers = server.read(stats);
+        assertEquals(1L, numbers.get("installs"));
+        assertEquals(1L, numbers.get("opens"));
+        assertEquals(Map.of("purchase", 1L), numbers.get("custom_events"));
     }
 
     @Test

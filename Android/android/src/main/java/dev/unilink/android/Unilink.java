@@ -117,6 +117,11 @@ public final class Unilink {
         core.record(event, link, callback);
     }
 
+    /** The link as its URI alone tells it, offline: a long link or scheme URI ({@code null} for a short link). */
+    public DeepLink decodeLocally(String uri) {
+        return core.decodeLocally(uri);
+    }
+
     /** The random id of this install. */
     public String getInstallId() {
         return core.getInstallId();

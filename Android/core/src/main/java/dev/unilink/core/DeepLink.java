@@ -23,8 +23,14 @@ public final class DeepLink {
     private final String minAppVersion;
     private final String updateUrl;
     private final String fallbackUrl;
+    private final boolean provisional;
 
     DeepLink(DeepLinkResultBody.Link body) {
+        this(body, false);
+    }
+
+    DeepLink(DeepLinkResultBody.Link body, boolean provisional) {
+        this.provisional = provisional;
         url = body.url;
         path = body.path;
         deepLinkValue = body.deepLinkValue;
@@ -149,6 +155,15 @@ public final class DeepLink {
         return fallbackUrl;
     }
 
+    /**
+     * {@code true} when only read on the device: the server could not be reached to confirm
+     * a long link or scheme URI, so the link is what its URI says ({@link #getClickEvent()}
+     * holds its other parameters; a stored link's data and campaign are missing).
+     */
+    public boolean isProvisional() {
+        return provisional;
+    }
+
     @Override
     public boolean equals(Object other) {
         if (!(other instanceof DeepLink)) {
@@ -159,7 +174,8 @@ public final class DeepLink {
                 && deepLinkSubs.equals(link.deepLinkSubs) && clickEvent.equals(link.clickEvent) && deferred == link.deferred
                 && matchType == link.matchType && Objects.equals(clickId, link.clickId) && Objects.equals(confidence, link.confidence)
                 && requiresUpdate == link.requiresUpdate && Objects.equals(minAppVersion, link.minAppVersion)
-                && Objects.equals(updateUrl, link.updateUrl) && Objects.equals(fallbackUrl, link.fallbackUrl);
+                && Objects.equals(updateUrl, link.updateUrl) && Objects.equals(fallbackUrl, link.fallbackUrl)
+                && provisional == link.provisional;
     }
 
     @Override

@@ -14,9 +14,25 @@ final class LinkUri {
     /** Lowercased, without user info, port or IPv6 brackets; {@code null} without an authority. */
     final String host;
 
-    private LinkUri(String scheme, String host) {
+    /** After the authority (or the scheme's colon), up to {@code ?} or {@code #}, still percent-encoded. */
+    final String path;
+    /** After {@code ?}, up to {@code #}; {@code null} without one. */
+    final String query;
+
+    private LinkUri(String scheme, String host, String path, String query) {
         this.scheme = scheme;
         this.host = host;
+        this.path = path;
+        this.query = query;
+    }
+
+    private static LinkUri make(String scheme, String host, String rest) {
+        int fragment = rest.indexOf('#');
+        String beforeFragment = fragment < 0 ? rest : rest.substring(0, fragment);
+        int question = beforeFragment.indexOf('?');
+        String path = question < 0 ? beforeFragment : beforeFragment.substring(0, question);
+        String query = question < 0 ? null : beforeFragment.substring(question + 1);
+        return new LinkUri(scheme, host, path.replace('\\', '/'), query);
     }
 
     /** The URI's scheme and host, or {@code null} when it has no scheme (RFC 3986's letters, digits, {@code + - .}). */
@@ -38,7 +54,7 @@ final class LinkUri {
         }
         String scheme = uri.substring(0, colon).toLowerCase(Locale.ROOT);
         if (!uri.startsWith("//", colon + 1)) {
-            return new LinkUri(scheme, null);
+            return make(scheme, null, uri.substring(colon + 1));
         }
         int start = colon + 3;
         int end = start;
@@ -58,6 +74,6 @@ final class LinkUri {
         if (host.endsWith(".")) {
             host = host.substring(0, host.length() - 1);
         }
-        return new LinkUri(scheme, host.isEmpty() ? null : host.toLowerCase(Locale.ROOT));
+        return make(scheme, host.isEmpty() ? null : host.toLowerCase(Locale.ROOT), uri.substring(end));
     }
 }

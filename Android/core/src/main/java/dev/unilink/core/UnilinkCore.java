@@ -29,6 +29,7 @@ public final class UnilinkCore {
     private final Executor work;
     private final Executor delivery;
     private final ApiClient client;
+    private final LinkDecoder decoder;
 
     private final Object lock = new Object();
     private final FirstLaunch firstLaunch;
@@ -54,6 +55,7 @@ public final class UnilinkCore {
         this.work = work;
         this.delivery = delivery;
         client = new ApiClient(config, sleeper);
+        decoder = new LinkDecoder(config);
         firstLaunch = new FirstLaunch(storage);
     }
 
@@ -143,14 +145,16 @@ public final class UnilinkCore {
 
     /** Whether {@code uri} is one of the app's links: on one of its hosts (http or https), or with one of its schemes. */
     public boolean isOwnLink(String uri) {
-        LinkUri parsed = LinkUri.parse(uri);
-        if (parsed == null) {
-            return false;
-        }
-        if (parsed.scheme.equals("http") || parsed.scheme.equals("https")) {
-            return parsed.host != null && config.getLinkHosts().contains(parsed.host);
-        }
-        return config.getSchemes().contains(parsed.scheme);
+        return decoder.kind(uri) != LinkDecoder.Kind.FOREIGN;
+    }
+
+    /**
+     * The link as its URI alone tells it, at once and offline ({@link DeepLink#isProvisional()}):
+     * a long link or scheme URI; {@code null} for a short link (the server knows it) or one
+     * that is not the app's. {@code handle} delivers this when the server cannot be reached.
+     */
+    public DeepLink decodeLocally(String uri) {
+        return decoder.decode(uri);
     }
 
     /**
@@ -159,6 +163,9 @@ public final class UnilinkCore {
      * without the network or the listener; the app handles it elsewhere. One of the app's
      * returns {@code true} and its result goes to the listener: {@code found},
      * {@code notFound} (our host, a path the server does not know) or {@code failure}.
+     * When the server cannot be reached (or its answer read), a long link or scheme URI is
+     * still {@code found}, decoded on the device and {@link DeepLink#isProvisional()}; a
+     * refusal (4xx) is a {@code failure}.
      * The same URI again within two seconds is the same tap and is answered once.
      */
     public boolean handle(String uri) {
@@ -179,7 +186,11 @@ public final class UnilinkCore {
                 DeepLinkResultBody answer = client.resolve(new ResolveRequest(uri, config.getAppVersion()));
                 result = answer.found && answer.deepLink != null ? Result.found(new DeepLink(answer.deepLink)) : Result.NOT_FOUND;
             } catch (UnilinkError error) {
-                result = Result.failure(error);
+                // A long link stays usable without the server: its content is in the URI.
+                // A refusal (4xx) is the app's to see: a wrong key or version must not pass for a link.
+                boolean refused = error.getKind() == UnilinkError.Kind.SERVER && !error.isTransient();
+                DeepLink local = refused ? null : decoder.decode(uri);
+                result = local != null ? Result.found(local) : Result.failure(error);
             } catch (RuntimeException unexpected) {
                 result = Result.failure(UnilinkError.undecodable("the answer could not be read: " + unexpected, unexpected));
             }

@@ -100,8 +100,13 @@ class UnreliableServerTest {
         assertEquals(1, bodies.size(), "an unreadable answer is not asked again at once");
         assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
 
-        assertTrue(core.handle("shop://p/1"));
+        // A short link needs the server's answer; a scheme URI carries its content.
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
         assertEquals(UnilinkError.Kind.UNDECODABLE_ANSWER, listener.nextFailure().getKind());
+        assertTrue(core.handle("shop://p/1?deep_link_value=one"));
+        DeepLink local = listener.nextFound();
+        assertTrue(local.isProvisional());
+        assertEquals("one", local.getDeepLinkValue());
     }
 
     @Test
@@ -160,6 +165,33 @@ class UnreliableServerTest {
         UnilinkError error = listener.nextFailure();
         assertEquals(404, error.getStatus());
         assertEquals("the server answered 404", error.getMessage());
+    }
+
+    @Test
+    void withoutTheServerALongLinkStillOpensAndAShortOneIsAFailure() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        String base = "http://127.0.0.1:" + closedPort;
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base).maxAttempts(2), new MemoryStorage(), new TrackingExecutor(), listener);
+        assertTrue(core.handle("https://link.example.com/p/shoes?deep_link_value=shoes&deep_link_sub1=red"));
+        DeepLink local = listener.nextFound();
+        assertTrue(local.isProvisional());
+        assertEquals("/p/shoes", local.getPath());
+        assertEquals("red", local.getDeepLinkSub1());
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
+        assertEquals(UnilinkError.Kind.NETWORK, listener.nextFailure().getKind());
+    }
+
+    @Test
+    void aRefusedLongLinkIsAFailureNotAGuess() throws Exception {
+        String base = serve(401, "{\"error\":{\"code\":\"unauthorized\",\"message\":\"the publishable key is not valid\"}}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        assertTrue(core.handle("https://link.example.com/p/shoes?deep_link_value=shoes"));
+        assertEquals(401, listener.nextFailure().getStatus());
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.unilink.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The click id in a Play referrer, read as the server reads it; anything else names none and never throws. */
+class InstallReferrerTest {
+    static final String ID = "AbCdEfGhIjKlMnOpQrStUv";
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        ID,
+        "  " + ID + "\n",
+        "ul_click=" + ID,
+        "utm_source=unilink&ul_click=" + ID + "&utm_medium=link",
+        "?click_id=" + ID,
+        "utm_source%3Dunilink%26ul_click%3D" + ID,
+        "ul_click%3D" + ID,
+        "ul_click=tooShort&click_id=" + ID,
+    })
+    void findsTheClickTheServerWould(String referrer) {
+        assertEquals(ID, InstallReferrer.clickId(referrer));
+        assertEquals("ul_click=" + ID, InstallReferrer.forServer(referrer));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "",
+        "utm_source=google-play&utm_medium=organic",
+        "ul_click=",
+        "ul_click=tooShort",
+        "ul_click=" + ID + "x",
+        "ul_click=AbCdEfGhIjKlMnOpQrSt-v",
+        "ul_click=%ZZ",
+        "%",
+        "ul_click%3",
+        "ul_click=%E0%A4%A",
+        "ul_click=\u00c4bCdEfGhIjKlMnOpQrStUv",
+        "other_click=" + ID,
+        "\u0000\uffff\ud83d",
+    })
+    void aReferrerThatNamesNoClickHasNone(String referrer) {
+        assertNull(InstallReferrer.clickId(referrer));
+        assertNull(InstallReferrer.forServer(referrer));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'%41%42', AB", "a+b, a b", "%C3%A9, \u00e9", "%zz, ", "abc%, ", "%4, "})
+    void percentDecodingIsStrict(String text, String expected) {
+        assertEquals(expected, InstallReferrer.percentDecoded(text));
+    }
+
+    @org.junit.jupiter.api.Test
+    void noReferrerIsNoClick() {
+        assertNull(InstallReferrer.clickId(null));
+        assertNull(InstallReferrer.clickId("ul_click=" + ID.repeat(1000)));
+    }
+}

@@ -34,10 +34,32 @@ public final class InstallReferrer {
         return found;
     }
 
-    /** What the first-launch check sends: {@code ul_click=<id>} when the referrer names a click. */
+    /** The most of a referrer that names no click the check sends. */
+    static final int SENT_LENGTH = 256;
+
+    /**
+     * What the first-launch check sends: {@code ul_click=<id>} when the referrer names a click;
+     * otherwise what Play said (its printable ASCII, at most {@link #SENT_LENGTH} characters),
+     * so the server knows the referrer was read and gives this install no click that went on
+     * to Play (that click's id would be in the referrer); {@code null} when there was none.
+     */
     static String forServer(String referrer) {
         String id = clickId(referrer);
-        return id == null ? null : "ul_click=" + id;
+        if (id != null) {
+            return "ul_click=" + id;
+        }
+        if (referrer == null || referrer.trim().isEmpty()) {
+            return null;
+        }
+        StringBuilder printable = new StringBuilder();
+        for (int i = 0; i < referrer.length() && printable.length() < SENT_LENGTH; i++) {
+            char c = referrer.charAt(i);
+            if (c >= 0x20 && c < 0x7f) {
+                printable.append(c);
+            }
+        }
+        String sent = printable.toString().trim();
+        return sent.isEmpty() ? "utm_medium=unreadable" : sent;
     }
 
     private static String fromQuery(String query) {

@@ -1,7 +1,9 @@
 package dev.unilink.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,7 +47,21 @@ class InstallReferrerTest {
     })
     void aReferrerThatNamesNoClickHasNone(String referrer) {
         assertNull(InstallReferrer.clickId(referrer));
-        assertNull(InstallReferrer.forServer(referrer));
+        String sent = InstallReferrer.forServer(referrer);
+        if (referrer.isEmpty()) {
+            assertNull(sent, "no referrer, nothing sent");
+        } else {
+            // Sent as read, so the server knows Play answered; printable, short, and no click in it.
+            assertNotNull(sent);
+            assertTrue(sent.chars().allMatch(c -> c >= 0x20 && c < 0x7f) && sent.length() <= InstallReferrer.SENT_LENGTH, sent);
+            assertNull(InstallReferrer.clickId(sent));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anOrganicReferrerIsSentAsPlaySaidIt() {
+        assertEquals("utm_source=google-play&utm_medium=organic", InstallReferrer.forServer("utm_source=google-play&utm_medium=organic"));
+        assertEquals(InstallReferrer.SENT_LENGTH, InstallReferrer.forServer("a=" + "b".repeat(5000)).length());
     }
 
     @ParameterizedTest

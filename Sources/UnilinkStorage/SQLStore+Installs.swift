@@ -1,5 +1,6 @@
 public import Foundation
 import SQLKit
+import UnilinkAPI
 import UnilinkCore
 
 /// An attribution event: an install matched to a link, an open, or a custom event.
@@ -115,7 +116,20 @@ extension SQLStore {
         ).first()?.decode(column: "link_id", as: String?.self)
     }
 
+    /// An install happens once per install id: an `install` event for an install already
+    /// counted (the deferred match records one, and the app's SDK may report it again) is
+    /// not stored, counted or sent again.
     static func insert(event: AppEvent, slot: Int, on database: any SQLDatabase) async throws {
+        if event.type == EventType.install.rawValue,
+            try await database.raw(
+                """
+                SELECT 1 AS found FROM events
+                WHERE app_id = \(bind: event.appID) AND install_id = \(bind: event.installID) AND type = \(bind: event.type) LIMIT 1
+                """
+            ).first() != nil
+        {
+            return
+        }
         try await database.raw(
             """
             INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day)

@@ -128,6 +128,18 @@ struct DeferredTests {
             // An install is stored with the answer that matched it, before the answer is sent.
             let stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
             #expect(stats.installs == 2)
+            // The app's SDK then reports the install it was matched for (the iOS quick start
+            // does): accepted, and still one install; an install of another id counts.
+            for install in ["install-ffff-6", "install-gggg-7", "install-ffff-6"] {
+                let again = #"{"install_id": "\#(install)", "type": "install", "click_id": "\#(android)"}"#
+                #expect(try await client.send(.post, "/v1/sdk/events", json: again, headers: [Self.key: app.publishableKey]).status == .accepted)
+            }
+            let counted = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+            #expect(counted.installs == 2)
+            let another = #"{"install_id": "install-ffff-60", "type": "install", "click_id": "\#(android)"}"#
+            #expect(try await client.send(.post, "/v1/sdk/events", json: another, headers: [Self.key: app.publishableKey]).status == .accepted)
+            let more = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
+            #expect(more.installs == 3)
         }
     }
 

@@ -607,7 +607,8 @@ def describe(population, args):
     print(f"journey: {TAP_SHARE:.0%} tap \"Get the app\"; {INSTALL_AFTER_TAP:.0%} of them install "
           f"({PROMPT_SHARE:.0%} within minutes), {INSTALL_WITHOUT_TAP:.0%} of the others (10-50 min later); "
           f"{NEAR_CLICK_SHARE:.0%} of a housemate's or neighbour's organic installs follow the click within the hour")
-    print(f"{'segment':21} {'networks':>8} {'clickers':>8} {'clicked installs':>16} {'no tap':>6} {'late':>5} "
+    twins = twin_installs(people)
+    print(f"{'segment':21} {'networks':>8} {'clickers':>8} {'clicked installs':>16} {'no tap':>6} {'late':>5} {'twins':>5} "
           f"{'organic':>7}  what it models")
     for segment in dict.fromkeys(p["segment"] for p in people):
         group = [p for p in people if p["segment"] == segment]
@@ -615,13 +616,50 @@ def describe(population, args):
         late = sum(1 for p in installed if p["install_at"] - p["click_at"] >= MATCH_WINDOW)
         print(f"{segment:21} {population.networks[segment] or '-':>8} {sum(1 for p in group if p['click_ip']):>8} "
               f"{len(installed):>16} {sum(1 for p in installed if not p['tap']):>6} {late:>5} "
-              f"{sum(1 for p in group if not p['click_ip']):>7}  {SEGMENTS[segment]}")
+              f"{sum(1 for p in installed if id(p) in twins):>5} {sum(1 for p in group if not p['click_ip']):>7}  {SEGMENTS[segment]}")
     clickers = [p for p in people if p["click_ip"]]
     installs = [p for p in people if p["install_ip"]]
     print(f"{'all':21} {sum(population.networks.values()):>8} {len(clickers):>8} "
           f"{sum(1 for p in installs if p['click_ip']):>16} {sum(1 for p in installs if p['click_ip'] and not p['tap']):>6} "
           f"{sum(1 for p in installs if p['click_ip'] and p['install_at'] - p['click_at'] >= MATCH_WINDOW):>5} "
-          f"{sum(1 for p in installs if not p['click_ip']):>7}  (late: installed after the match window, no matcher can find them)")
+          f"{len(twins):>5} {sum(1 for p in installs if not p['click_ip']):>7}  (late: installed after the match window, no matcher can find them)")
+    print("twins: clicked installs with another clicker of the same system in the pool the install is compared with, in the\n"
+          "hour before it, whose phone reads the same to the page and the User-Agent (screen, OS version as shown, first\n"
+          "language, time zone; Android: the model): only the timing and the store tap can tell the two apart.")
+
+
+def pool(person):
+    """The pool a click joins, as the server keys it: the /24, the /56, or the relay country and clock."""
+    if person["segment"] == "private_relay":
+        country, region, _ = RELAY_REGIONS[person["area"]]
+        return ("relay", country, AREAS[person["area"]][0])
+    address = ipaddress.ip_address(person["click_ip"])
+    prefix = 24 if address.version == 4 else 56
+    return (str(ipaddress.ip_network(f"{address}/{prefix}", strict=False)),)
+
+
+def looks(person):
+    """What the page and the User-Agent show of a phone."""
+    shown = person["version"] if not person["version"].startswith("26") else "18.6"
+    screen = (person["w"], person["h"], person["scale"]) if person["script"] and not person["version"].startswith("26") else None
+    return (person["os"], ".".join(shown.split(".")[:2]), screen, person["model"] if person["os"] == "android" else None,
+            person["languages"][0], person["zone"] if person["script"] else None)
+
+
+def twin_installs(people):
+    """The clicked installs (by id()) with a twin: another clicker in the same pool, in the hour before
+    the install, whose phone reads the same."""
+    by_pool = defaultdict(list)
+    for p in people:
+        if p["click_ip"]:
+            by_pool[pool(p)].append(p)
+    twins = set()
+    for p in people:
+        if p["click_ip"] and p["install_ip"] and p["install_at"] - p["click_at"] < MATCH_WINDOW:
+            mine = looks(p)
+            if any(q is not p and 0 <= p["install_at"] - q["click_at"] < MATCH_WINDOW and looks(q) == mine for q in by_pool[pool(p)]):
+                twins.add(id(p))
+    return twins
 
 
 def run(server, population, rng, threshold, weak):

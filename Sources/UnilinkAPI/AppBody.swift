@@ -80,6 +80,8 @@ public struct AppBody: Codable, Sendable, Equatable {
     public var minMatchConfidence: Double?
     /// How the app's QR codes are drawn: colours and a logo.
     public var qr: QRDesignBody?
+    /// Routing rules every link of the app follows after its own (a PATCH replaces them).
+    public var defaultRules: [RoutingRuleBody]?
     /// Only in the response to `POST /v1/apps`: shown once, stored hashed.
     public var secretKey: String?
     public var publishableKey: String?
@@ -102,7 +104,7 @@ public struct AppBody: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, name, ios, android, web, domains, paths
         case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
-        case minMatchConfidence = "min_match_confidence", qr
+        case minMatchConfidence = "min_match_confidence", qr, defaultRules = "default_rules"
         case secretKey = "secret_key", publishableKey = "publishable_key", createdAt = "created_at"
     }
 }

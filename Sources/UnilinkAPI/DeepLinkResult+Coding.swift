@@ -20,6 +20,7 @@ extension DeepLinkResultBody.DeepLink {
         matchType = try field("match_type")
         confidence = try field("confidence")
         clickID = try field("click_id")
+        variant = try field("variant")
         clickEvent = try field("click_event") ?? [:]
         minAppVersion = try field("min_app_version")
         requiresUpdate = try field("requires_update")
@@ -39,6 +40,7 @@ extension DeepLinkResultBody.DeepLink {
         try container.encodeIfPresent(matchType, forKey: Key(stringValue: "match_type"))
         try container.encodeIfPresent(confidence, forKey: Key(stringValue: "confidence"))
         try container.encodeIfPresent(clickID, forKey: Key(stringValue: "click_id"))
+        try container.encodeIfPresent(variant, forKey: Key(stringValue: "variant"))
         try container.encode(clickEvent, forKey: Key(stringValue: "click_event"))
         try container.encodeIfPresent(minAppVersion, forKey: Key(stringValue: "min_app_version"))
         try container.encodeIfPresent(requiresUpdate, forKey: Key(stringValue: "requires_update"))

@@ -37,12 +37,16 @@ public struct DeepLinkResultBody: Codable, Sendable, Equatable {
         public var requiresUpdate: Bool?
         public var storeURL: String?
         public var fallbackURL: String?
+        /// The A/B variant of the link the install came from (deferred answers).
+        public var variant: String?
 
         public init(
             url: String, path: String, deepLinkValue: String?, deepLinkSubs: [Int: String], isDeferred: Bool,
             matchType: MatchType?, confidence: Double?, clickID: String?, clickEvent: [String: String],
-            minAppVersion: String? = nil, requiresUpdate: Bool? = nil, storeURL: String? = nil, fallbackURL: String? = nil
+            minAppVersion: String? = nil, requiresUpdate: Bool? = nil, storeURL: String? = nil, fallbackURL: String? = nil,
+            variant: String? = nil
         ) {
+            self.variant = variant
             self.minAppVersion = minAppVersion
             self.requiresUpdate = requiresUpdate
             self.storeURL = storeURL

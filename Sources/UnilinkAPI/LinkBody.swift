@@ -36,6 +36,12 @@ public struct LinkBody: Codable, Sendable, Equatable {
     public var tags: [String]?
     /// Archived links are left out of the list unless asked for, and still work.
     public var archived: Bool?
+    /// Routing rules, tried in order before the app's; the first that holds gives its
+    /// destination. A PATCH with `rules` replaces them all (`[]` removes them).
+    public var rules: [RoutingRuleBody]?
+    /// An A/B test: 2 to 10 variants splitting the traffic no rule took, by weight. A PATCH
+    /// with `variants` replaces them (`[]` ends the test).
+    public var variants: [LinkVariantBody]?
     /// `live`, `expired` or `archived`; answered, never read.
     public var state: String?
     public var createdAt: String?

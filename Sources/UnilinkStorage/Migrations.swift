@@ -446,6 +446,15 @@ enum Migrations {
                 "CREATE INDEX events_install ON events (app_id, install_id, type)"
             ]
         ),
+        (
+            26,
+            [
+                // A/B tests: the variant an install (and its opens) came from, and each
+                // variant's clicks, counted as the recorder writes them.
+                "ALTER TABLE events ADD COLUMN variant TEXT",
+                "CREATE TABLE variant_counts (link_id TEXT NOT NULL, variant TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (link_id, variant))",
+            ]
+        ),
     ]
 
     /// The steps the build before them keeps working on, while they are applied and after
@@ -456,7 +465,7 @@ enum Migrations {
     /// `RollingMigrationTests` compares the schemas before and after each of these steps and
     /// writes and reads a row of every table with the columns before. Not 23: links the build before made would have no
     /// campaign in the column the list filters on.
-    static let rolling: Set<Int> = [19, 20, 21, 22, 24, 25]
+    static let rolling: Set<Int> = [19, 20, 21, 22, 24, 25, 26]
 
     /// The step that records `rolling` in `schema_migrations`.
     static let rollingRecordedFrom = 24

@@ -24,6 +24,7 @@ enum PendingClickDocument {
         /// IPv6 or relayed; absent for IPv4 (and in rows written before it).
         var network: VisitorNetwork.Kind?
         var relayRegion: String?
+        var variant: String?
 
         init(_ click: PendingClick) {
             content = click.content
@@ -35,6 +36,7 @@ enum PendingClickDocument {
             safariVersion = click.safariVersion
             network = click.network == .ipv4 ? nil : click.network
             relayRegion = click.relayRegion
+            variant = click.variant
         }
     }
 
@@ -58,6 +60,7 @@ enum PendingClickDocument {
         json.field("safariVersion", click.safariVersion)
         json.field("network", click.network == .ipv4 ? nil : click.network.rawValue)
         json.field("relayRegion", click.relayRegion)
+        json.field("variant", click.variant)
         json.close()
         return json.text
     }

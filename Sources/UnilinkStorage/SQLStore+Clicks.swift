@@ -16,6 +16,7 @@ extension SQLStore {
             try await self.insert(pending: clicks.compactMap(\.pending), on: database)
             // Scanners' and robots' clicks are counted apart: never in the people's numbers.
             try await Self.countAutomated(clicks.filter { $0.traffic?.isAutomated == true && !$0.continuesClick }, on: database)
+            try await Self.countVariants(clicks.filter { $0.variant != nil && $0.traffic?.isAutomated != true && !$0.continuesClick }, on: database)
             var tally = ClickTally()
             var fresh: [ClickRecord] = []
             for click in clicks where click.traffic?.isAutomated != true {
@@ -78,6 +79,52 @@ extension SQLStore {
                 """
             ).run()
         }
+    }
+
+    /// Adds people's clicks given an A/B variant to `variant_counts` (link, variant).
+    static func countVariants(_ clicks: [ClickRecord], on database: any SQLDatabase) async throws {
+        guard !clicks.isEmpty else { return }
+        var counts: [VariantKey: Int64] = [:]
+        for click in clicks {
+            guard let linkID = click.linkID, let variant = click.variant else { continue }
+            counts[VariantKey(linkID: linkID, variant: variant), default: 0] += 1
+        }
+        for (key, count) in counts {
+            try await database.raw(
+                """
+                INSERT INTO variant_counts (link_id, variant, n) VALUES (\(bind: key.linkID), \(bind: key.variant), \(bind: count))
+                ON CONFLICT (link_id, variant) DO UPDATE SET n = variant_counts.n + excluded.n
+                """
+            ).run()
+        }
+    }
+
+    struct VariantKey: Hashable {
+        var linkID: String
+        var variant: String
+    }
+
+    /// A link's A/B numbers: each variant's clicks, and the installs and opens that came from it.
+    public func variantNumbers(linkID: String) async throws -> [String: VariantNumbers] {
+        var numbers: [String: VariantNumbers] = [:]
+        for row in try await database.raw("SELECT variant, n FROM variant_counts WHERE link_id = \(bind: linkID)").all() {
+            numbers[try row.decode(column: "variant", as: String.self), default: VariantNumbers()].clicks = try row.decode(column: "n", as: Int.self)
+        }
+        for row in try await database.raw(
+            """
+            SELECT variant, type, COUNT(*) AS n FROM events
+            WHERE link_id = \(bind: linkID) AND type IN ('install', 'open') AND variant IS NOT NULL GROUP BY variant, type
+            """
+        ).all() {
+            let variant = try row.decode(column: "variant", as: String.self)
+            let count = try row.decode(column: "n", as: Int.self)
+            if try row.decode(column: "type", as: String.self) == "install" {
+                numbers[variant, default: VariantNumbers()].installs = count
+            } else {
+                numbers[variant, default: VariantNumbers()].opens = count
+            }
+        }
+        return numbers
     }
 
     struct AutomatedKey: Hashable {

@@ -17,11 +17,14 @@ public struct AppEvent: Sendable, Equatable {
     public var time: Date
     /// A matched install's confidence (0...1): told to webhooks, not stored.
     public var confidence: Double?
+    /// The A/B variant the install came from (its click's), or an open's install's.
+    public var variant: String?
 
     public init(
         appID: String, installID: String?, linkID: String?, clickID: String?, type: String, name: String? = nil,
-        matchType: String? = nil, properties: [String: String] = [:], time: Date, confidence: Double? = nil
+        matchType: String? = nil, properties: [String: String] = [:], time: Date, confidence: Double? = nil, variant: String? = nil
     ) {
+        self.variant = variant
         self.appID = appID
         self.installID = installID
         self.linkID = linkID
@@ -100,6 +103,16 @@ extension SQLStore {
         try await transaction { database in try await Self.insert(event: event, slot: slot, on: database) }
     }
 
+    /// The A/B variant an install came from: its matched install event's.
+    public func variant(ofInstall installID: String, appID: String) async throws -> String? {
+        try await database.raw(
+            """
+            SELECT variant FROM events
+            WHERE app_id = \(bind: appID) AND install_id = \(bind: installID) AND type = 'install' AND variant IS NOT NULL LIMIT 1
+            """
+        ).first()?.decode(column: "variant", as: String?.self)
+    }
+
     /// The link one of an app's click ids belongs to, from pending or recorded clicks.
     public func linkID(ofClick clickID: String, appID: String) async throws -> String? {
         if let row = try await database.raw(
@@ -132,10 +145,10 @@ extension SQLStore {
         }
         try await database.raw(
             """
-            INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day)
+            INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day, variant)
             VALUES (\(bind: event.appID), \(bind: event.installID), \(bind: event.linkID), \(bind: event.clickID), \(bind: event.type),
                     \(bind: event.name), \(bind: event.matchType), \(bind: try JSONDocument.encode(event.properties)),
-                    \(bind: milliseconds(event.time)), \(bind: day(event.time)))
+                    \(bind: milliseconds(event.time)), \(bind: day(event.time)), \(bind: event.variant))
             """
         ).run()
         try await countEvent(

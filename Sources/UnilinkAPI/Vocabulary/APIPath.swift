@@ -29,6 +29,7 @@ public enum APIPath {
     public static let tlsAllowed = "/v1/tls/allowed"
     public static let link = "/v1/links/{id}"
     public static let linkStats = "/v1/links/{id}/stats"
+    public static let linkVariants = "/v1/links/{id}/variants"
     public static let linkQR = "/v1/links/{id}/qr"
     public static let sdkResolve = "/v1/sdk/resolve"
     public static let sdkDeferred = "/v1/sdk/deferred"

@@ -21,6 +21,11 @@ enum ISOCodes {
         ZW
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
+    /// ISO 3166-1 alpha-2 countries: the regions less the codes reserved for other uses
+    /// (EU, UN, the exceptionally reserved AC, CP, CQ, DG, EA, EZ, IC, TA, and QO); XK stays,
+    /// as country databases use it for Kosovo.
+    static let countries: Set<String> = Set(regions).subtracting(["AC", "CP", "CQ", "DG", "EA", "EU", "EZ", "IC", "QO", "TA", "UN"])
+
     static let languages: [String] = """
         aa ab ace ach ada ady ae aeb af afh agq ain ak akk akz ale aln alt am an
         ang anp apw ar arc arn aro arp arq ars arw ary arz as asa ase ast av avk awa

@@ -20,12 +20,15 @@ public struct ClickRecord: Sendable, Equatable {
     public var campaign: String?
     /// A scanner's or a robot's click (`nil`: a person's): counted apart.
     public var traffic: Traffic?
+    /// The A/B variant the visitor was given.
+    public var variant: String?
 
     public init(
         clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
         platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil,
-        continuesClick: Bool = false, campaign: String? = nil, traffic: Traffic? = nil
+        continuesClick: Bool = false, campaign: String? = nil, traffic: Traffic? = nil, variant: String? = nil
     ) {
+        self.variant = variant
         self.clickID = clickID
         self.appID = appID
         self.linkID = linkID

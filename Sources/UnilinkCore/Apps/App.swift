@@ -74,6 +74,9 @@ public struct App: Sendable, Equatable, Codable {
 
     /// How its QR codes are drawn (`nil`: black on white, no logo).
     public var qrDesign: QRDesign?
+    /// Routing rules every link follows after its own (no variants); absent in documents
+    /// written before them.
+    public var defaultRules: LinkRouting?
 
     public var deferredThreshold: Double { minMatchConfidence ?? DeferredMatchModel.defaultThreshold }
     public var createdAt: Date

@@ -32,6 +32,8 @@ public struct PendingClick: Sendable, Equatable, Codable {
     public var network: VisitorNetwork.Kind
     /// iCloud Private Relay's egress region (`DE-BE`), for a relayed click.
     public var relayRegion: String?
+    /// The A/B variant the click was given: the install it leads to counts for it.
+    public var variant: String?
 
     public init(
         clickID: String, appID: String, linkID: String?, content: LinkContent, time: Date, expiresAt: Date,

@@ -17,6 +17,8 @@ public struct Link: Sendable, Equatable, Codable {
     public var tags: [String]?
     /// When someone archived it: hidden from the links list, still working everywhere.
     public var archivedAt: Date?
+    /// Its routing rules and A/B variants; absent in documents written before them.
+    public var routing: LinkRouting?
     public var createdAt: Date
     public var updatedAt: Date
 

@@ -29,17 +29,20 @@ public enum ClickRecording {
     /// autoclosure: only a click that may end in an install needs it), `userAgentHeader` the
     /// raw header (Safari's version is read from it).
     public static func pendingClick(
-        _ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome, network: @autoclosure () -> VisitorNetwork, userAgentHeader: String
+        _ link: ResolvedLink, _ visit: Visit, outcome: ClickOutcome, network: @autoclosure () -> VisitorNetwork, userAgentHeader: String,
+        variant: String? = nil
     ) -> PendingClick? {
         let agent = visit.userAgent
         guard agent.os == .ios || agent.os == .android, agent.isMobile, mayInstall(outcome) else { return nil }
         let window = link.link?.matchWindowSeconds ?? link.app.matchWindowSeconds
-        return PendingClick(
+        var click = PendingClick(
             clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, content: link.content, time: visit.time,
             expiresAt: visit.time.addingTimeInterval(TimeInterval(window)), from: network(),
             os: agent.os, osVersion: agent.osVersion, model: agent.model, acceptLanguages: visit.languages,
             safariVersion: agent.app == nil ? UserAgent.safariVersion(userAgentHeader) : nil,
             reachedStore: outcome == .store || outcome == .intent
         )
+        click.variant = variant
+        return click
     }
 }

@@ -11,6 +11,8 @@ public struct ResolvedLink: Sendable, Equatable {
     public var destinations: DestinationPolicy
     /// Set when the link is a Firebase Dynamic Link (its query or its stored parameters).
     public var dynamicLink: FirebaseDynamicLink?
+    /// Which routing rule or A/B variant shaped `content` (0: none): kept pages are found by it.
+    public var shaping: UInt16 = 0
 
     public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole, dynamicLink: FirebaseDynamicLink? = nil) {
         self.init(app: app, link: link, content: content, host: host, role: role, destinations: DestinationPolicy(app: app), dynamicLink: dynamicLink)

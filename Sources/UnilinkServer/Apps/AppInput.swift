@@ -52,6 +52,10 @@ enum AppInput {
             app.minMatchConfidence = confidence
         }
         if let qr = body.qr { app.qrDesign = try qrDesign(qr, merging: app.qrDesign ?? .plain) }
+        if let rules = body.defaultRules {
+            let routing = try LinkInput.routing(rules: rules, variants: [], policy: DestinationPolicy(app: app), field: "default_rules")
+            app.defaultRules = routing.isEmpty ? nil : routing
+        }
     }
 
     /// A platform's identity the first time it is set: the schema requires it when an app
@@ -214,6 +218,7 @@ enum AppInput {
         body.id = app.id
         body.pasteboardToken = app.pasteboardToken ?? false
         body.minMatchConfidence = app.deferredThreshold
+        body.defaultRules = app.defaultRules?.ruleBodies ?? []
         let design = app.qrDesign ?? .plain
         body.qr = QRDesignBody(
             foreground: design.foreground.description, background: design.background.description,

@@ -26,6 +26,8 @@ struct ClickController: Sendable {
     let automated: AutomatedTraffic
     /// Addresses opening every link of a message at once: a scanner.
     let bursts: BurstWatch
+    /// The visitor's country and region, for routing rules (`GeoLocator`).
+    var place: @Sendable (String) -> VisitorPlace? = { _ in nil }
 
     /// The answer memory alone gives, or `nil` when only the store can (a link memory does
     /// not hold, the debugger): then `answer` is asked, and the limit is counted there.
@@ -78,7 +80,7 @@ struct ClickController: Sendable {
         _ request: Request, name: String, host: HostDirectory.Host, link: consuming ResolvedLink?, clientAddress: String?, logger: Logger
     ) -> BufferedResponse {
         let head = request.method == .head
-        guard let link else {
+        guard var link else {
             return Pages.notFound(appName: host.app.name, webURL: host.app.web.fallbackURL).withoutBody(if: head)
         }
         let path = request.uri.path
@@ -95,6 +97,18 @@ struct ClickController: Sendable {
             clientAddress: clientAddress,
             knownInstalled: knownInstalled(query, link: link.link)
         )
+        var shaping = LinkShaping()
+        if LinkShaping.applies(to: link) {
+            let visitor = RuleVisitor(
+                place: LinkShaping.needsPlace(link) ? clientAddress.flatMap(place) : nil, languages: visit.languages,
+                userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
+            let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
+            let cookie = request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) }
+            let linkID = link.link?.id ?? ""
+            shaping = LinkShaping.shape(&link, visitor: visitor, variantCookie: cookie) {
+                LinkRouting.visitorKey(linkID, clientAddress ?? "", userAgentHeader)
+            }
+        }
         let router = ClickRouter(addressing: port.addressing)
         let decision = router.decide(link, for: visit)
         logger.debug(
@@ -118,14 +132,19 @@ struct ClickController: Sendable {
                         ? nil
                         : ClickRecording.pendingClick(
                             link, visit, outcome: outcome, network: networkKeys.network(of: visit.clientAddress),
-                            userAgentHeader: userAgentHeader),
+                            userAgentHeader: userAgentHeader, variant: shaping.variant),
                     continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
-                    traffic: traffic.isAutomated ? traffic : nil
+                    traffic: traffic.isAutomated ? traffic : nil, variant: shaping.variant
                 ))
         }
-        return respond(decision, head: head) { form, audience in
+        var response = respond(decision, head: head) { form, audience in
             previews.page(form, for: audience, of: link, on: host, router: router)
         }
+        if shaping.assignsVariant, let variant = shaping.variant, let code = link.link?.code {
+            response.headers[.setCookie] = VariantCookie.setCookie(
+                name: VariantCookie.name(code: code), value: variant, secure: port.addressing.origin(of: name).hasPrefix("https:"))
+        }
+        return response
     }
 
     /// FDL's `?d=1`: the link debugger for this link, public (no recent clicks), not a click.

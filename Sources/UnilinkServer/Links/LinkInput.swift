@@ -64,12 +64,38 @@ enum LinkInput {
             }
         }
         if let archived = body.archived { link.archivedAt = archived ? link.archivedAt ?? link.updatedAt : nil }
+        if body.rules != nil || body.variants != nil {
+            let routing = try Self.routing(
+                rules: body.rules ?? link.routing?.ruleBodies ?? [], variants: body.variants ?? link.routing?.variantBodies ?? [], policy: policy)
+            link.routing = routing.isEmpty ? nil : routing
+        }
         if let window = body.matchWindowSeconds {
             guard WireLimits.matchWindowSeconds.contains(window) else {
                 throw APIError.badRequest("'match_window_seconds' must be between 60 and 604800")
             }
             link.matchWindowSeconds = window
         }
+    }
+
+    /// Rules and variants, checked: each names its index and field when refused, and every
+    /// destination it gives passes the app's allow-list like the link's own.
+    static func routing(rules: [RoutingRuleBody], variants: [LinkVariantBody], policy: DestinationPolicy, field: String = "rules") throws
+        -> LinkRouting
+    {
+        let routing: LinkRouting
+        do {
+            routing = try LinkRouting(rules: rules, variants: variants, field: field)
+        } catch {
+            throw APIError.unprocessable("invalid_rule", "'\(error.field)': \(error.message)")
+        }
+        let overrides =
+            routing.rules.enumerated().map { ("\(field)[\($0.offset)].destination", $0.element.destination) }
+            + routing.variants.enumerated().map { ("variants[\($0.offset)].destination", $0.element.destination) }
+        for (place, override) in overrides {
+            for (name, url, kind) in override.urls { _ = try destination(url, "\(place).\(name)", kind, policy) }
+            if let social = override.body.social { _ = try checked(social, field: "\(place).social") }
+        }
+        return routing
     }
 
     private static func checked(path: String) throws -> String {
@@ -90,15 +116,15 @@ enum LinkInput {
         return versions
     }
 
-    private static func checked(_ social: Social) throws -> Social {
-        if let image = try text(social.imageURL, "social.image_url") {
+    private static func checked(_ social: Social, field: String = "social") throws -> Social {
+        if let image = try text(social.imageURL, "\(field).image_url") {
             guard let url = LinkURL(image), url.scheme == "https" || url.scheme == "http", !url.host.isEmpty else {
-                throw APIError.unprocessable("invalid_url", "'social.image_url' must be an absolute http(s) URL")
+                throw APIError.unprocessable("invalid_url", "'\(field).image_url' must be an absolute http(s) URL")
             }
         }
         return Social(
-            title: try text(social.title, "social.title"),
-            description: try text(social.description, "social.description"),
+            title: try text(social.title, "\(field).title"),
+            description: try text(social.description, "\(field).description"),
             imageURL: social.imageURL
         )
     }
@@ -187,6 +213,8 @@ enum LinkInput {
         body.dynamicLink = content.dynamicLinkQuery
         body.tags = link.tags ?? []
         body.archived = link.archivedAt != nil
+        body.rules = link.routing?.ruleBodies ?? []
+        body.variants = link.routing?.variantBodies ?? []
         body.state = link.state(at: .now).rawValue
         body.createdAt = Timestamp.format(link.createdAt)
         body.updatedAt = Timestamp.format(link.updatedAt)

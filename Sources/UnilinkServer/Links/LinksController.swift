@@ -22,6 +22,7 @@ struct LinksController {
         group.on(Self.below(APIPath.link), .patch, .linksWrite, .linkInPath, authorizer, use: update)
         group.on(Self.below(APIPath.link), .delete, .linksWrite, .linkInPath, authorizer, use: delete)
         group.on(Self.below(APIPath.linkStats), .get, .statsRead, .linkInPath, authorizer, use: stats)
+        group.on(Self.below(APIPath.linkVariants), .get, .statsRead, .linkInPath, authorizer, use: variants)
         group.on(Self.below(APIPath.linkQR), .get, .linksRead, .linkInPath, authorizer, use: qr)
     }
 
@@ -100,6 +101,23 @@ struct LinksController {
         }
         let counts = try await links.counts(link, window: window)
         return try HTTPBody.json(LinkStatsAnswer.make(linkID: link.id, window: window, counts: counts))
+    }
+
+    /// The link's A/B test as it stands: its variants in order (the first is the control),
+    /// and any variant no longer on the link that still has numbers after them.
+    @Sendable func variants(_ request: Request, context: APIContext) async throws -> Response {
+        let link = try context.link
+        let numbers = try await links.store.variantNumbers(linkID: link.id)
+        let current = link.routing?.variants ?? []
+        var rows = current.map { ($0.name, $0.weight) }
+        rows += numbers.keys.filter { name in !current.contains { $0.name == name } }.sorted().map { ($0, 0) }
+        let report = ABTestReport.make(
+            linkID: link.id,
+            variants: rows.map { name, weight in
+                let counted = numbers[name] ?? VariantNumbers()
+                return (name, weight, counted.clicks, counted.installs, counted.opens)
+            })
+        return try HTTPBody.json(report)
     }
 
 }

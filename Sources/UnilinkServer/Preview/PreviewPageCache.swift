@@ -21,6 +21,8 @@ final class PreviewPageCache: Sendable {
         var form: PreviewForm
         var platform: ClickPlatform
         var language: PreviewModel.Language
+        /// The routing rule or variant that shaped the content (`ResolvedLink.shaping`).
+        var shaping: UInt16
     }
 
     /// The link as it was rendered: a link edited since is rendered again (its id stays).
@@ -54,12 +56,14 @@ final class PreviewPageCache: Sendable {
         _ form: PreviewForm, for audience: PreviewAudience, of link: ResolvedLink, on host: HostDirectory.Host, router: ClickRouter
     ) -> ByteBuffer {
         guard let stored = link.link else { return rendered(form, for: audience, of: link, router: router) }
-        let key = Key(host: host.serial, linkID: stored.id, form: form, platform: audience.platform, language: audience.language)
+        let key = Key(
+            host: host.serial, linkID: stored.id, form: form, platform: audience.platform, language: audience.language, shaping: link.shaping)
         // A kept page made of this very content is this page, whatever brought the content.
         if let page = state.withLock({ $0.pages[key] }), page.code == stored.code, page.content == link.content {
             return Self.join(page, clickID: audience.clickID)
         }
-        guard stored.content == link.content else { return rendered(form, for: audience, of: link, router: router) }
+        // Stored content, or stored content a rule or variant shaped: one page per shaping.
+        guard stored.content == link.content || link.shaping != 0 else { return rendered(form, for: audience, of: link, router: router) }
         var placeholderAudience = audience
         placeholderAudience.clickID = Self.placeholder
         let text = renderer.render(router.model(form, for: placeholderAudience, of: link))

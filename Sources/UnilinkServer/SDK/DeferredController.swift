@@ -42,7 +42,7 @@ struct DeferredController {
         let event = match.map {
             AppEvent(
                 appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
-                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now, confidence: $0.confidence)
+                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now, confidence: $0.confidence, variant: $0.click.variant)
         }
         try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
         // Two racing first calls of one install: the stored answer is the one both get.
@@ -75,10 +75,12 @@ struct DeferredController {
             // Only this app's clicks: another app's click id must not add to its stats.
             linkID = try await store.linkID(ofClick: clickID, appID: app.id)
         }
+        // An install's events count for the A/B variant it came from.
+        let variant = linkID == nil ? nil : try await store.variant(ofInstall: installID, appID: app.id)
         try await store.insert(
             event: AppEvent(
                 appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type.rawValue, name: body.name,
-                properties: body.properties ?? [:], time: .now
+                properties: body.properties ?? [:], time: .now, variant: variant
             ))
         return Response(status: .accepted)
     }
@@ -122,7 +124,7 @@ struct DeferredController {
             status: .found,
             deepLink: .init(
                 url: url, path: content.path, deepLinkValue: click.content.deepLinkValue, deepLinkSubs: click.content.deepLinkSubs, isDeferred: true,
-                matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event
+                matchType: type, confidence: confidence, clickID: click.clickID, clickEvent: content.event, variant: click.variant
             ))
     }
 

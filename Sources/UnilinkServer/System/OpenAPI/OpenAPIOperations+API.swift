@@ -156,6 +156,10 @@ extension OpenAPIOperation {
                     .init(name: "to", place: .query, schema: WireSchemas.day, summary: "Last local day; today in `tz` if absent"),
                 ] + Self.statsBuckets, answers: [.json(200, "Stats", "LinkStats")] + A.errors(read + [400])),
             .init(
+                method: .get, path: APIPath.linkVariants,
+                summary: "The link's A/B test: each variant's clicks, installs and opens, and how it compares",
+                credential: .apiToken, scope: .statsRead, answers: [.json(200, "The variants", "VariantReport")] + A.errors(read)),
+            .init(
                 method: .get, path: APIPath.linkQR, summary: "The link's short URL (or long URL) as a QR code", credential: .apiToken,
                 scope: .linksRead,
                 parameters: [

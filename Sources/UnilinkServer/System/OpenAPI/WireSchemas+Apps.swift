@@ -68,7 +68,7 @@ extension WireSchemas {
                 "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(0.9))
                     .described(
                         "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
-                "qr": qrDesign,
+                "qr": qrDesign, "default_rules": routingRules,
             ], required: creating ? ["name"] : [])
     }
 

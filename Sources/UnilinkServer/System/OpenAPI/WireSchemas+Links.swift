@@ -37,6 +37,7 @@ extension WireSchemas {
             .init(name: "tags", schema: tags.described("Labels to file the link under; a PATCH with `tags` replaces them all.")),
             .init(
                 name: "archived", schema: JSONSchema.boolean.described("Archived links are left out of the list unless asked for, and still work.")),
+            .init(name: "rules", schema: routingRules), .init(name: "variants", schema: linkVariants),
         ]
         var schema = JSONSchema(types: [.object])
         schema.properties = properties

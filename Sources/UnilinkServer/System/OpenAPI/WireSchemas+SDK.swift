@@ -65,6 +65,7 @@ extension WireSchemas {
                 "min_app_version": JSONSchema.string().described("The link's minimum version for the caller's platform."),
                 "requires_update": JSONSchema.boolean.described("The running app is older than min_app_version: send the user to store_url."),
                 "store_url": .string(), "fallback_url": .string(),
+                "variant": JSONSchema.string().described("The A/B variant of the link the install came from."),
             ], required: ["url", "path", "is_deferred", "click_event"])
         deepLink.properties += (1...10).map { JSONSchema.Property(name: "deep_link_sub\($0)", schema: .string()) }
         return .object(["status": choice(ResultStatus.self), "deep_link": deepLink], required: ["status"])

@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import UnilinkAPI
+
+/// Routing rules and A/B tests through a real loopback server: the click goes where the
+/// rule says, a refused rule loses nothing, a visitor keeps their variant, and an install
+/// from a variant's click counts for it.
+@Suite("Routing rules and A/B tests through the server")
+struct RoutingRulesServerTests {
+    static let germanDesktop = HTTPFields([.init(name: .acceptLanguage, value: "de-DE,de;q=0.9,en;q=0.5")])
+
+    @Test func aClickGoesWhereTheFirstRuleThatHoldsSays() async throws {
+        try await TestServer.run(.live) { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(
+                """
+                {"path": "/u/1", "alias": "sale", "web_url": "https://www.example.com/sale",
+                 "rules": [
+                   {"name": "German", "conditions": [{"language": ["de"]}], "destination": {"web_url": "https://www.example.com/de/sale"}},
+                   {"conditions": [{"query": {"name": "src", "equals": "print"}}], "destination": {"desktop_url": "https://www.example.com/print"}}
+                 ]}
+                """, app: app)
+            let german = try await client.send(.get, "/sale", host: "exm.pl", userAgent: UA.windowsChrome, headers: Self.germanDesktop)
+            #expect(german.headers[.location] == "https://www.example.com/de/sale")
+            let english = try await client.send(.get, "/sale", host: "exm.pl", userAgent: UA.windowsChrome)
+            #expect(english.headers[.location] == "https://www.example.com/sale")
+            let printed = try await client.send(.get, "/sale?src=print", host: "exm.pl", userAgent: UA.windowsChrome)
+            #expect(printed.headers[.location] == "https://www.example.com/print")
+            // The app's default rules come after the link's own, for every link.
+            let patched = try await client.send(
+                .patch, "/v1/apps/\(app.id)",
+                json: #"{"default_rules": [{"conditions": [{"device": ["desktop"]}], "destination": {"web_url": "https://www.example.com/desk"}}]}"#,
+                bearer: TestServer.adminToken)
+            #expect(patched.status == .ok, "\(patched.text)")
+            _ = try await client.createLink(#"{"path": "/u/2", "alias": "plain"}"#, app: app)
+            let plain = try await client.send(.get, "/plain", host: "exm.pl", userAgent: UA.windowsChrome)
+            #expect(plain.headers[.location] == "https://www.example.com/desk")
+            let stillGerman = try await client.send(.get, "/sale", host: "exm.pl", userAgent: UA.windowsChrome, headers: Self.germanDesktop)
+            #expect(stillGerman.headers[.location] == "https://www.example.com/de/sale")
+        }
+    }
+
+    /// A rule naming a country that does not exist, or sending people off the allow-list:
+    /// 422 naming the rule and its field, and the link keeps what it had.
+    @Test func aRefusedRuleNamesItsFieldAndLosesNothing() async throws {
+        try await TestServer.run(.live) { client in
+            let app = try await client.createApp()
+            let link = try await client.createLink(
+                #"{"path": "/u/1", "rules": [{"conditions": [{"platform": ["ios"]}], "destination": {"web_url": "https://www.example.com/ios"}}]}"#,
+                app: app)
+            let id = try #require(link.id)
+            for (body, field) in [
+                (
+                    #"{"rules": [{"conditions": [{"country": ["XX"]}], "destination": {"web_url": "https://www.example.com/x"}}]}"#,
+                    "rules[0].conditions[0].country[0]"
+                ),
+                (
+                    #"{"rules": [{"conditions": [{"platform": ["ios"]}], "destination": {"web_url": "https://www.example.com/x"}}, {"conditions": [{"platform": ["android"]}], "destination": {"web_url": "https://evil.example.net/"}}]}"#,
+                    "rules[1].destination.web_url"
+                ),
+                (#"{"variants": [{"name": "a", "weight": 1}]}"#, "variants"),
+                (
+                    #"{"variants": [{"name": "a", "weight": 1, "destination": {"ios_url": "https://evil.example.net/"}}, {"name": "b", "weight": 1}]}"#,
+                    "variants[0].destination.ios_url"
+                ),
+            ] {
+                let refused = try await client.send(.patch, "/v1/links/\(id)", json: body, bearer: app.secretKey)
+                #expect(refused.status == .unprocessableContent, "\(body): \(refused.text)")
+                #expect(refused.text.contains("'\(field)'"), "\(refused.text)")
+            }
+            let kept = try await client.send(.get, "/v1/links/\(id)", bearer: app.secretKey).decode(LinkBody.self)
+            #expect(kept.rules == link.rules && kept.rules?.count == 1)
+            #expect(kept.variants == [])
+        }
+    }
+
+    /// Two variants, half and half: a first click is given one and its cookie, the next
+    /// click with the cookie keeps it; an iPhone's click in variant b that installs gives
+    /// the install (and its opens) to b, and the deferred answer says so.
+    @Test func aVisitorKeepsTheirVariantAndTheirInstallCountsForIt() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await DeferredTests.setUp(client)
+            let link = try await client.createLink(
+                """
+                {"path": "/u/9", "alias": "test", "web_url": "https://www.example.com/a",
+                 "variants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1, "destination": {"web_url": "https://www.example.com/b"}}]}
+                """, app: app)
+            let code = try #require(link.code)
+            let first = try await client.send(.get, "/test", host: "exm.pl", userAgent: UA.windowsChrome, address: "198.51.100.70")
+            let cookie = try #require(first.headers[.setCookie])
+            let variant = try #require(cookie.firstMatch(of: /^ul_ab_([A-Za-z0-9]+)=([ab]);/))
+            #expect(variant.1 == code)
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            #expect(first.headers[.location] == "https://www.example.com/\(variant.2)")
+            for address in ["198.51.100.71", "198.51.100.72", "198.51.100.73"] {
+                let again = try await client.send(
+                    .get, "/test", host: "exm.pl", userAgent: UA.windowsChrome, address: address,
+                    headers: [.cookie: "other=1; ul_ab_\(code)=\(variant.2)"])
+                #expect(again.headers[.location] == first.headers[.location])
+                #expect(again.headers[.setCookie] == nil)
+            }
+            // An iPhone held in b by its cookie goes to the store and installs.
+            let page = try await client.send(
+                .get, "/test", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.80", headers: [.cookie: "ul_ab_\(code)=b"])
+            let clickID = String(try #require(page.text.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+            let signals = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#
+            #expect(try await client.send(.post, "/v1/clicks/\(clickID)/signals", json: signals).status == .noContent)
+            let found = try await DeferredTests.deferred(client, app: app, install: "install-ab-0001", address: "198.51.100.80").decode(
+                DeepLinkResultBody.self)
+            #expect(found.deepLink?.clickID == clickID)
+            #expect(found.deepLink?.variant == "b")
+            let open = #"{"install_id": "install-ab-0001", "type": "open", "click_id": "\#(clickID)"}"#
+            #expect(try await client.send(.post, "/v1/sdk/events", json: open, headers: [DeferredTests.key: app.publishableKey]).status == .accepted)
+            // The recorder writes clicks in batches: wait until the report has them all.
+            var report = VariantReportBody(linkID: "", variants: [])
+            for _ in 0..<100 {
+                report = try await client.send(.get, "/v1/links/\(try #require(link.id))/variants", bearer: app.secretKey).decode(
+                    VariantReportBody.self)
+                if report.variants.map(\.clicks).reduce(0, +) == 5 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(report.variants.map(\.name) == ["a", "b"])
+            let b = try #require(report.variants.last)
+            #expect(b.installs == 1 && b.opens == 1)
+            #expect(report.variants.map(\.clicks).reduce(0, +) == 5)
+            #expect(b.verdict == "too_small")
+        }
+    }
+}

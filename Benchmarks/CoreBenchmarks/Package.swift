@@ -15,6 +15,7 @@ let package = Package(
             name: "CoreBenchmarks",
             dependencies: [
                 .product(name: "UnilinkCore", package: "unilink"),
+                .product(name: "UnilinkAPI", package: "unilink"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

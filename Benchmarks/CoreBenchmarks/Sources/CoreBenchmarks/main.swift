@@ -1,5 +1,6 @@
 import Foundation
 import MallocInterposerSwift
+import UnilinkAPI
 import UnilinkCore
 
 /// Cost of the per-click decisions, each beside a baseline measured in the same run:
@@ -134,7 +135,34 @@ let destinationResults = [
         consume(policy.admitted(destinations[$0 % destinations.count], kind: .web))
     },
 ]
-for result in results + generatedResults + destinationResults {
+/// Ten rules of the common conditions, none of which holds for these visitors: every
+/// condition is tested (the worst case for a click that no rule takes).
+let tenRules = try JSONDecoder().decode(
+    [RoutingRuleBody].self,
+    from: Data(
+        """
+        [{"conditions": [{"language": ["de", "fr", "es"]}], "destination": {"web_url": "https://www.example.com/1"}},
+         {"conditions": [{"platform": ["android"]}, {"device": ["tablet"]}], "destination": {"web_url": "https://www.example.com/2"}},
+         {"conditions": [{"in_app_browser": ["instagram", "facebook"]}], "destination": {"web_url": "https://www.example.com/3"}},
+         {"conditions": [{"query": {"name": "src", "equals": "print"}}], "destination": {"web_url": "https://www.example.com/4"}},
+         {"conditions": [{"campaign": {"field": "source", "values": ["newsletter", "partner"]}}], "destination": {"web_url": "https://www.example.com/5"}},
+         {"match": "any", "conditions": [{"language": ["pt-BR"]}, {"device": ["tablet"]}], "destination": {"web_url": "https://www.example.com/6"}},
+         {"conditions": [{"platform": ["ios"]}, {"language": ["ja"]}], "destination": {"web_url": "https://www.example.com/7"}},
+         {"conditions": [{"in_app_browser": ["any"]}], "destination": {"web_url": "https://www.example.com/8"}},
+         {"conditions": [{"query": {"name": "utm_source"}}], "destination": {"web_url": "https://www.example.com/9"}},
+         {"conditions": [{"language": ["it"]}, {"platform": ["desktop"]}], "destination": {"web_url": "https://www.example.com/10"}}]
+        """.utf8))
+let routing = try LinkRouting(rules: tenRules, variants: [])
+let ruleVisitors = commonAgents.map {
+    RuleVisitor(
+        place: nil, languages: ["en-US", "en"], userAgent: UserAgent($0), time: Date(timeIntervalSince1970: 1_795_770_000),
+        query: "ref=abc&x=1", campaign: Campaign(source: "mail"))
+}
+let ruleResults = [
+    measure("baseline: one UserAgent.isMobile", iterations: iterations) { consume(ruleVisitors[$0 % ruleVisitors.count].userAgent.isMobile) },
+    measure("ten rules, none holds (click path)", iterations: iterations) { consume(routing.rule(for: ruleVisitors[$0 % ruleVisitors.count])) },
+]
+for result in results + generatedResults + destinationResults + ruleResults {
     let line = String(
         format: "%-40@ %9.1f ns/call %6.2f allocations/call", result.name as NSString, result.nanosecondsPerCall, result.allocationsPerCall)
     print(line)
@@ -145,3 +173,4 @@ print(
         results[1].nanosecondsPerCall / results[0].nanosecondsPerCall, results[2].nanosecondsPerCall / results[0].nanosecondsPerCall,
         results[4].nanosecondsPerCall / results[3].nanosecondsPerCall, generatedResults[0].nanosecondsPerCall / results[3].nanosecondsPerCall))
 print(String(format: "destination check / URLComponents: %.2fx", destinationResults[1].nanosecondsPerCall / destinationResults[0].nanosecondsPerCall))
+print(String(format: "ten rules / UserAgent classification: %.3fx", ruleResults[1].nanosecondsPerCall / results[2].nanosecondsPerCall))

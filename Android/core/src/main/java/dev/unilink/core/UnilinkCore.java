@@ -1,7 +1,6 @@
 package dev.unilink.core;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -35,8 +34,11 @@ public final class UnilinkCore {
     private final FirstLaunch firstLaunch;
     private boolean consentGranted;
     private DeepLinkListener listener;
-    /** Results that arrived while no listener was set, delivered when one is. */
-    private final List<Result> undelivered = new ArrayList<>();
+    /**
+     * Results not yet told, oldest first: one queue, so they are told in the order they
+     * came whichever listener is set when {@link #drain()} runs.
+     */
+    private final ArrayDeque<Result> pending = new ArrayDeque<>();
     private String lastUri;
     private long lastUriNanos;
 
@@ -77,20 +79,18 @@ public final class UnilinkCore {
 
     /**
      * Who hears results; results that came before it was set are handed to it now, in order.
-     * {@code null} holds new results until a listener is set.
+     * {@code null} holds new results, and any already on their way through the delivery
+     * executor, until a listener is set: a result goes to the listener set when the
+     * delivery executor runs it, never to one that was replaced or removed.
      */
     public void setListener(DeepLinkListener listener) {
-        List<Result> waiting;
+        boolean waiting;
         synchronized (lock) {
             this.listener = listener;
-            if (listener == null) {
-                return;
-            }
-            waiting = new ArrayList<>(undelivered);
-            undelivered.clear();
+            waiting = listener != null && !pending.isEmpty();
         }
-        for (Result result : waiting) {
-            delivery.execute(() -> result.tell(listener));
+        if (waiting) {
+            delivery.execute(this::drain);
         }
     }
 
@@ -256,15 +256,33 @@ public final class UnilinkCore {
     }
 
     private void deliver(Result result) {
-        DeepLinkListener target;
         synchronized (lock) {
-            target = listener;
-            if (target == null) {
-                undelivered.add(result);
+            pending.add(result);
+            if (listener == null) {
                 return;
             }
         }
-        delivery.execute(() -> result.tell(target));
+        delivery.execute(this::drain);
+    }
+
+    /**
+     * On the delivery executor: tells the current listener the pending results, oldest
+     * first, each read from the queue and the listener read under the lock at that moment
+     * (the listener is called outside it). Without a listener the results stay queued.
+     */
+    private void drain() {
+        while (true) {
+            Result result;
+            DeepLinkListener target;
+            synchronized (lock) {
+                target = listener;
+                if (target == null || pending.isEmpty()) {
+                    return;
+                }
+                result = pending.poll();
+            }
+            result.tell(target);
+        }
     }
 
     /** One result on its way to the listener. */

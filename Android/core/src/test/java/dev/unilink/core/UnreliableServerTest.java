@@ -227,6 +227,84 @@ class UnreliableServerTest {
         }
     }
 
+    /** Runs what it was given only when told: the main thread's queue, held still. */
+    private static final class ManualExecutor implements java.util.concurrent.Executor {
+        private final java.util.ArrayDeque<Runnable> queued = new java.util.ArrayDeque<>();
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            queued.add(task);
+        }
+
+        void runAll() {
+            while (true) {
+                Runnable next;
+                synchronized (this) {
+                    next = queued.poll();
+                }
+                if (next == null) {
+                    return;
+                }
+                next.run();
+            }
+        }
+    }
+
+    private UnilinkCore coreDeliveringTo(ManualExecutor main, String base) {
+        return new UnilinkCore(settings(base).build(), new MemoryStorage(), ServerEndToEndTest.device(), Runnable::run, main, millis -> {});
+    }
+
+    @Test
+    void aResultQueuedForAListenerThatWasRemovedWaitsForTheNextOne() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        RecordingListener gone = new RecordingListener();
+        core.setListener(gone);
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
+        core.setListener(null); // the activity was destroyed before the main thread ran the result
+        main.runAll();
+        assertEquals(List.of(), gone.rest(), "not told to a listener that was removed");
+        RecordingListener next = new RecordingListener();
+        core.setListener(next);
+        main.runAll();
+        next.nextNotFound();
+        assertEquals(List.of(), next.rest());
+    }
+
+    @Test
+    void aResultGoesToTheListenerSetWhenItRuns() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        RecordingListener old = new RecordingListener();
+        RecordingListener current = new RecordingListener();
+        core.setListener(old);
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
+        core.setListener(current); // a re-created activity
+        main.runAll();
+        current.nextNotFound();
+        assertEquals(List.of(), old.rest());
+        assertEquals(List.of(), current.rest());
+    }
+
+    @Test
+    void resultsAreToldInTheOrderTheyCameAcrossListeners() throws Exception {
+        String found = "{\"status\":\"found\",\"deep_link\":{\"url\":\"https://link.example.com/p/2\",\"path\":\"/p/2\",\"is_deferred\":false,"
+                + "\"click_event\":{}}}";
+        String base = serve(200, "{\"status\":\"not_found\"}", 200, found);
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        assertTrue(core.handle("https://link.example.com/first1"));
+        RecordingListener listener = new RecordingListener();
+        core.setListener(listener);
+        assertTrue(core.handle("https://link.example.com/second"));
+        main.runAll();
+        listener.nextNotFound();
+        assertEquals("/p/2", listener.nextFound().getPath());
+        assertEquals(List.of(), listener.rest());
+    }
+
     @Test
     void theRequestsAreTheWireTypesJSONExactly() throws Exception {
         String base = serve(200, "{\"status\":\"not_found\"}", 200, "{\"status\":\"not_found\"}", 202, "");

@@ -30,6 +30,7 @@ public final class UnilinkConfig {
     private final long retryDelayMillis;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
+    private final long totalTimeoutMillis;
     private final String appVersion;
 
     private UnilinkConfig(Builder builder) {
@@ -44,6 +45,7 @@ public final class UnilinkConfig {
         retryDelayMillis = builder.retryDelayMillis;
         connectTimeoutMillis = builder.connectTimeoutMillis;
         readTimeoutMillis = builder.readTimeoutMillis;
+        totalTimeoutMillis = builder.totalTimeoutMillis;
         appVersion = builder.appVersion;
     }
 
@@ -107,6 +109,15 @@ public final class UnilinkConfig {
         return readTimeoutMillis;
     }
 
+    /**
+     * How long one resolve or deferred call may take in all, its attempts and the waits
+     * between them: an attempt's timeouts are cut to what is left, and no attempt starts
+     * (nor a wait, a {@code Retry-After} included) that would end after it.
+     */
+    public long getTotalTimeoutMillis() {
+        return totalTimeoutMillis;
+    }
+
     /** The app version sent to the server, or {@code null} to let the platform layer tell it. */
     public String getAppVersion() {
         return appVersion;
@@ -130,6 +141,7 @@ public final class UnilinkConfig {
         builder.retryDelayMillis = retryDelayMillis;
         builder.connectTimeoutMillis = connectTimeoutMillis;
         builder.readTimeoutMillis = readTimeoutMillis;
+        builder.totalTimeoutMillis = totalTimeoutMillis;
         builder.appVersion = appVersion;
         return builder;
     }
@@ -147,6 +159,7 @@ public final class UnilinkConfig {
         private long retryDelayMillis = 500;
         private int connectTimeoutMillis = 10_000;
         private int readTimeoutMillis = 15_000;
+        private long totalTimeoutMillis = 30_000;
         private String appVersion;
 
         private Builder(String publishableKey, String apiBaseUrl) {
@@ -209,6 +222,12 @@ public final class UnilinkConfig {
         public Builder timeoutsMillis(int connect, int read) {
             connectTimeoutMillis = Math.max(1, connect);
             readTimeoutMillis = Math.max(1, read);
+            return this;
+        }
+
+        /** The most one resolve or deferred call may take, all attempts together (default 30 s). */
+        public Builder totalTimeoutMillis(long value) {
+            totalTimeoutMillis = Math.max(1, value);
             return this;
         }
 

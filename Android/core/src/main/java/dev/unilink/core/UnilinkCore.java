@@ -214,6 +214,9 @@ public final class UnilinkCore {
                 client.event(new EventRequest(getInstallId(), event, clickId, linkId));
             } catch (UnilinkError error) {
                 failure = error;
+            } catch (RuntimeException unexpected) {
+                // The storage or the platform failed: the app hears it; a pool thread must not die of it.
+                failure = UnilinkError.network("the event could not be sent (" + unexpected + ")", unexpected);
             }
             if (callback != null) {
                 UnilinkError outcome = failure;

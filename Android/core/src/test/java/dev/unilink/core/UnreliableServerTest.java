@@ -1,6 +1,7 @@
 package dev.unilink.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -31,6 +32,8 @@ class UnreliableServerTest {
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final List<String> keys = new CopyOnWriteArrayList<>();
     private final List<Long> waits = new ArrayList<>();
+    /** Sent as {@code Retry-After} with every 429 and 503, when set. */
+    private volatile String retryAfter;
 
     @AfterEach
     void stop() {
@@ -51,7 +54,11 @@ class UnreliableServerTest {
             int index = Math.min(count.getAndIncrement(), answers.length / 2 - 1);
             byte[] body = ((String) answers[index * 2 + 1]).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders((Integer) answers[index * 2], body.length == 0 ? -1 : body.length);
+            int status = (Integer) answers[index * 2];
+            if (retryAfter != null && (status == 429 || status == 503)) {
+                exchange.getResponseHeaders().add("Retry-After", retryAfter);
+            }
+            exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
@@ -157,6 +164,100 @@ class UnreliableServerTest {
     }
 
     @Test
+    void anAnswerOverAMegabyteIsUnreadableAndNotAskedAgain() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\",\"padding\":\"" + "x".repeat((1 << 20) + 10) + "\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(UnilinkError.Kind.UNDECODABLE_ANSWER, error.getKind(), error.toString());
+        assertEquals(1, bodies.size());
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aRetryAfterIsWaitedFor() throws Exception {
+        retryAfter = "3";
+        String base = serve(429, "", 200, "{\"status\":\"not_found\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        listener.nextNotFound();
+        assertEquals(List.of(3000L), waits);
+        assertEquals(2, bodies.size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"60", "99999999999999", "29"})
+    void aRetryAfterBeyondTheCallsTimeIsNotWaitedFor(String seconds) throws Exception {
+        retryAfter = seconds;
+        String base = serve(429, "{\"error\":{\"code\":\"rate_limited\",\"message\":\"slow down\"}}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(429, error.getStatus());
+        assertEquals(1, bodies.size(), "given up at once: the wait would outlast the 30 seconds");
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aRetryAfterDateIsTheUsualDelay() throws Exception {
+        retryAfter = "Wed, 21 Oct 2015 07:28:00 GMT";
+        String base = serve(503, "", 200, "{\"status\":\"not_found\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        listener.nextNotFound();
+        assertEquals(List.of(100L), waits);
+    }
+
+    @Test
+    void aRuntimeExceptionOfTheHttpStackIsANetworkFailure() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        // The JDK refuses a header value with a line break by throwing IllegalArgumentException.
+        UnilinkConfig.Builder broken = UnilinkConfig.builder("pk_a\nb", base).linkHosts("link.example.com").maxAttempts(2).retryDelayMillis(100);
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(broken, new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(UnilinkError.Kind.NETWORK, error.getKind(), error.toString());
+        assertInstanceOf(IllegalArgumentException.class, error.getCause());
+        assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
+
+        java.util.concurrent.LinkedBlockingQueue<Object> outcomes = new java.util.concurrent.LinkedBlockingQueue<>();
+        core.record(UnilinkEvent.open(), null, outcome -> outcomes.add(outcome == null ? "recorded" : outcome));
+        UnilinkError recorded = assertInstanceOf(UnilinkError.class, outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(UnilinkError.Kind.NETWORK, recorded.getKind());
+    }
+
+    @Test
+    void aStorageThatFailsIsReportedToTheEventsCallback() throws Exception {
+        String base = serve(202, "");
+        KeyValueStorage failing = new KeyValueStorage() {
+            @Override
+            public String get(String key) {
+                if (key.equals(UnilinkCore.INSTALL_ID_KEY)) {
+                    throw new IllegalStateException("the disk is gone");
+                }
+                return null;
+            }
+
+            @Override
+            public void put(String key, String value) {
+                throw new IllegalStateException("the disk is gone");
+            }
+        };
+        TrackingExecutor work = new TrackingExecutor();
+        UnilinkCore core = core(settings(base), failing, work, new RecordingListener());
+        java.util.concurrent.LinkedBlockingQueue<Object> outcomes = new java.util.concurrent.LinkedBlockingQueue<>();
+        core.record(UnilinkEvent.open(), null, outcome -> outcomes.add(outcome == null ? "recorded" : outcome));
+        UnilinkError error = assertInstanceOf(UnilinkError.class, outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(error.getMessage().contains("the disk is gone"), error.getMessage());
+        assertEquals(0, bodies.size());
+    }
+
+    @Test
     void aRefusalWithoutAnErrorBodyStillSaysItsStatus() throws Exception {
         String base = serve(404, "<html>Not Found</html>");
         RecordingListener listener = new RecordingListener();
@@ -220,6 +321,18 @@ class UnreliableServerTest {
             assertTrue(error.getMessage().contains("SocketTimeoutException"), error.getMessage());
             assertEquals(2, connections.get());
             assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
+
+            // Ten attempts of 1.5 s each, within 2.8 s in all: the second is cut short and no third starts.
+            RecordingListener capped = new RecordingListener();
+            UnilinkCore hurried = core(
+                    settings(base).maxAttempts(10).timeoutsMillis(1000, 1500).totalTimeoutMillis(2800), new MemoryStorage(), new TrackingExecutor(),
+                    capped);
+            long started = System.nanoTime();
+            hurried.checkDeferredDeepLink(null);
+            assertEquals(UnilinkError.Kind.NETWORK, capped.nextFailure().getKind());
+            long tookMillis = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertEquals(4, connections.get(), "two attempts of the ten");
+            assertTrue(tookMillis < 4000, tookMillis + " ms");
         } finally {
             for (Socket socket : held) {
                 socket.close();

@@ -231,7 +231,13 @@ public final class UnilinkConfig {
             return this;
         }
 
-        /** The version links' {@code min_app_version.android} is compared with (default: the version code). */
+        /**
+         * The version links' {@code min_app_version.android} is compared with (default: the
+         * version code). The server takes numbers of 1 to 10 digits separated by dots, up to
+         * 64 characters ({@code 520}, {@code 2024061201}, {@code 5.3.0}); {@link #build()}
+         * leaves out any other ({@code 5.3.0-beta}), which the server would refuse with every
+         * call: links are then opened without the {@code min_app_version} check.
+         */
         public Builder appVersion(String value) {
             appVersion = value;
             return this;
@@ -240,6 +246,9 @@ public final class UnilinkConfig {
         public UnilinkConfig build() {
             if (linkHosts.isEmpty() && schemes.isEmpty()) {
                 throw new IllegalArgumentException("name the app's link hosts (linkHosts) or schemes: no link would be the app's");
+            }
+            if (appVersion != null && !WireLimits.isAppVersion(appVersion)) {
+                appVersion = null;
             }
             return new UnilinkConfig(this);
         }

@@ -118,7 +118,9 @@ public final class UnilinkCore {
      * before installing, with the Play Install Referrer string ({@code null} without one).
      * Waits for {@link #grantNetworkConsent()} when the configuration says so. The answer
      * goes to the listener once; a failure goes to it as {@code failure} and the check is
-     * asked again on the next start. Once the server has answered, later calls do nothing.
+     * asked again on the next start, unless the server refused it (a 4xx other than 408 and
+     * 429) on {@link FirstLaunch#MAX_REFUSALS} starts: then it is given up for good. Once
+     * the server has answered, later calls do nothing.
      *
      * @return {@code true} when a request was sent now
      */
@@ -248,9 +250,10 @@ public final class UnilinkCore {
                 answered = false;
                 result = Result.failure(UnilinkError.undecodable("the answer could not be read: " + unexpected, unexpected));
             }
+            boolean refused = result.error != null && result.error.getKind() == UnilinkError.Kind.SERVER && !result.error.isTransient();
             FirstLaunch.Action action;
             synchronized (lock) {
-                action = answered ? firstLaunch.answered() : firstLaunch.failed();
+                action = answered ? firstLaunch.answered() : firstLaunch.failed(refused);
             }
             if (action == FirstLaunch.Action.DELIVER) {
                 deliver(result);

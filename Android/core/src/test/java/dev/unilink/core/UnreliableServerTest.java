@@ -1,6 +1,7 @@
 package dev.unilink.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,24 @@ class UnreliableServerTest {
         assertEquals("because " + status, error.getMessage());
         assertEquals(1, bodies.size());
         assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aFirstLaunchCheckRefusedOnThreeStartsIsNotAskedAgain() throws Exception {
+        String base = serve(400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"'device.time_zone' must be an IANA time zone name\"}}");
+        MemoryStorage install = new MemoryStorage();
+        for (int start = 1; start <= FirstLaunch.MAX_REFUSALS; start++) {
+            RecordingListener listener = new RecordingListener();
+            UnilinkCore core = core(settings(base), install, new TrackingExecutor(), listener);
+            assertTrue(core.checkDeferredDeepLink(null), "start " + start + " asks");
+            assertEquals(400, listener.nextFailure().getStatus());
+        }
+        TrackingExecutor work = new TrackingExecutor();
+        UnilinkCore after = core(settings(base), install, work, new RecordingListener());
+        assertEquals(FirstLaunch.State.DONE, after.getFirstLaunchState());
+        assertFalse(after.checkDeferredDeepLink(null));
+        assertEquals(0, work.submitted());
+        assertEquals(FirstLaunch.MAX_REFUSALS, bodies.size());
     }
 
     @Test

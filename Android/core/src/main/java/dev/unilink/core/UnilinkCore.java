@@ -135,6 +135,41 @@ public final class UnilinkCore {
         }
     }
 
+    /**
+     * One answer of the Play Install Referrer service on this start ({@code attempt} from 1;
+     * {@code referrer} when {@code answer} is {@link PlayReferrer.Answer#READ}): runs the
+     * first-launch check with or without the referrer, or returns
+     * {@link PlayReferrer.Next#RETRY} (the caller asks the service again after
+     * {@link PlayReferrer#retryDelayMillis(int)}) or {@link PlayReferrer.Next#WAIT_FOR_NEXT_START}
+     * (the check stays not yet checked; the starts this happened on are counted in storage).
+     */
+    public PlayReferrer.Next playReferrerAnswered(PlayReferrer.Answer answer, String referrer, int attempt) {
+        synchronized (lock) {
+            String stored = storage.get(PlayReferrer.UNREAD_STARTS_KEY);
+            int unreadStarts;
+            try {
+                unreadStarts = stored == null ? 0 : Math.max(0, Integer.parseInt(stored));
+            } catch (NumberFormatException unreadable) {
+                unreadStarts = 0;
+            }
+            PlayReferrer.Next next = PlayReferrer.decide(answer, attempt, unreadStarts);
+            switch (next) {
+                case CHECK_WITH_REFERRER:
+                    checkDeferredDeepLink(referrer);
+                    break;
+                case CHECK_WITHOUT_REFERRER:
+                    checkDeferredDeepLink(null);
+                    break;
+                case WAIT_FOR_NEXT_START:
+                    storage.put(PlayReferrer.UNREAD_STARTS_KEY, Integer.toString(unreadStarts + 1));
+                    break;
+                default:
+                    break;
+            }
+            return next;
+        }
+    }
+
     /** The user agreed that the app may use the network: a waiting first-launch check goes on. */
     public void grantNetworkConsent() {
         synchronized (lock) {

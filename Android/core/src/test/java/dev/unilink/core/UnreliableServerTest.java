@@ -150,7 +150,7 @@ class UnreliableServerTest {
 
     @ParameterizedTest
     @ValueSource(ints = {400, 401, 403, 404, 409, 422})
-    void aRefusalIsReportedWithItsReasonAndNotAskedAgain(int status) throws Exception {
+    void aRefusalIsReportedWithItsReasonAndNotRetried(int status) throws Exception {
         String base = serve(status, "{\"error\":{\"code\":\"refused_" + status + "\",\"message\":\"because " + status + "\"}}");
         RecordingListener listener = new RecordingListener();
         UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);

@@ -150,21 +150,25 @@ final class ApiClient {
         }
     }
 
-    /** {@code Retry-After} in delay-seconds ({@code 120}) as milliseconds; -1 when absent or a date (not honoured). */
+    /** Longer waits than this (a day) are all the same: longer than any call's time. */
+    private static final long LONGEST_RETRY_AFTER_MILLIS = TimeUnit.DAYS.toMillis(1);
+
+    /**
+     * {@code Retry-After} in delay-seconds ({@code 120}) as milliseconds, at most a day;
+     * -1 when absent or not a number (an HTTP date is not honoured: the usual delay applies).
+     */
     static long retryAfterMillis(String header) {
-        if (header == null) {
+        String text = header == null ? "" : header.trim();
+        if (text.isEmpty()) {
             return -1;
-        }
-        String text = header.trim();
-        if (text.isEmpty() || text.length() > 9) {
-            return text.length() > 9 && text.chars().allMatch(c -> c >= '0' && c <= '9') ? Long.MAX_VALUE / 4 : -1;
         }
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) < '0' || text.charAt(i) > '9') {
                 return -1;
             }
         }
-        return Long.parseLong(text) * 1000;
+        // Many digits are many seconds: no need to read them all.
+        return text.length() > 6 ? LONGEST_RETRY_AFTER_MILLIS : Math.min(LONGEST_RETRY_AFTER_MILLIS, Long.parseLong(text) * 1000);
     }
 
     private static String read(InputStream stream) throws IOException {

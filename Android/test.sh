@@ -23,18 +23,26 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/unilink-android-build.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 strict=(-Xlint:all -Werror --release 17 -encoding UTF-8)
 
-javac "${strict[@]}" -d "$out/core" $(find "$here/core/src/main/java" -name '*.java')
-javac "${strict[@]}" -d "$out/stubs" $(find "$here/android/src/test/stubs" -name '*.java')
-javac "${strict[@]}" -cp "$out/core:$out/stubs" -d "$out/android" $(find "$here/android/src/main/java" -name '*.java')
+# The Java files under the given folders, as an array (paths with spaces stay whole).
+sources() { local name="$1"; shift; mapfile -d '' -t "$name" < <(find "$@" -name '*.java' -print0 | sort -z); }
+sources core_sources "$here/core/src/main/java"
+sources stub_sources "$here/android/src/test/stubs"
+sources android_sources "$here/android/src/main/java"
+sources test_sources "$here/core/src/test/java"
+
+javac "${strict[@]}" -d "$out/core" "${core_sources[@]}"
+javac "${strict[@]}" -d "$out/stubs" "${stub_sources[@]}"
+javac "${strict[@]}" -cp "$out/core:$out/stubs" -d "$out/android" "${android_sources[@]}"
 # The guide's activity, as an app would write it.
 mkdir -p "$out/sample"
 awk '/^```java$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' "$repository/Docs/Android.md" > "$out/sample/MainActivity.java"
 grep -q "class MainActivity" "$out/sample/MainActivity.java" || { echo "Docs/Android.md has no MainActivity in its first java block" >&2; exit 1; }
 javac "${strict[@]}" -cp "$out/core:$out/android:$out/stubs" -d "$out/sample" "$out/sample/MainActivity.java"
-javac -Xlint:all -Werror --release 8 -encoding UTF-8 -cp "$out/stubs" -d "$out/release8" \
-    $(find "$here/core/src/main/java" "$here/android/src/main/java" -name '*.java')
+# -options: JDK 21 and later warn that --release 8 is obsolete (a warning about the flag, not the code).
+javac -Xlint:all,-options -Werror --release 8 -encoding UTF-8 -cp "$out/stubs" -d "$out/release8" \
+    "${core_sources[@]}" "${android_sources[@]}"
 echo "compiled: core ($(find "$out/core" -name '*.class' | wc -l) classes), android layer against stubs ($(find "$out/android" -name '*.class' | wc -l) classes), Docs/Android.md's activity; both at --release 8 too"
-javac "${strict[@]}" -cp "$out/core:$junit" -d "$out/tests" $(find "$here/core/src/test/java" -name '*.java')
+javac "${strict[@]}" -cp "$out/core:$junit" -d "$out/tests" "${test_sources[@]}"
 
 # Host headers name the demo app's hosts on a loopback address; Java lets a client set one only when told.
 java -Djdk.httpclient.allowRestrictedHeaders=host -jar "$junit" \

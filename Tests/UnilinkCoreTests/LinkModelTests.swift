@@ -67,6 +67,16 @@ struct LinkModelTests {
         #expect(AppVersion("") == nil)
     }
 
+    /// Android's version codes go up to 2100000000: ten digits, ordered as numbers.
+    @Test func tenDigitVersionCodesAreVersions() throws {
+        let v = { (text: String) throws -> AppVersion in try #require(AppVersion(text)) }
+        #expect(try v("2100000000") > v("2024061201"))
+        #expect(try v("2024061201") > v("999999999"))
+        #expect(try v("9999999999") > v("9999999998"))
+        #expect(try v("1.2024061201") > v("1.999999999"))
+        #expect(AppVersion("12345678901") == nil)
+    }
+
     @Test func acceptLanguageIsOrderedByWeight() {
         #expect(Visit.languages(fromAcceptLanguage: "de-DE,de;q=0.9,en;q=0.5") == ["de-DE", "de", "en"])
         #expect(Visit.languages(fromAcceptLanguage: "en;q=0.1, zh-CN") == ["zh-CN", "en"])

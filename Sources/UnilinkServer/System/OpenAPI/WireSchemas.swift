@@ -58,5 +58,5 @@ enum WireSchemas {
     static let whiteSpace = #"\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
 
     /// `5.2.0` or a version code like `520`.
-    static let version = JSONSchema.string(max: WireLimits.deviceText, pattern: #"^[0-9]{1,9}(\.[0-9]{1,9})*$"#)
+    static let version = JSONSchema.string(max: WireLimits.deviceText, pattern: #"^[0-9]{1,10}(\.[0-9]{1,10})*$"#)
 }

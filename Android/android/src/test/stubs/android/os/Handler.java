@@ -9,4 +9,8 @@ public class Handler {
     public final boolean post(Runnable r) {
         throw new RuntimeException("Stub!");
     }
+
+    public final boolean postDelayed(Runnable r, long delayMillis) {
+        throw new RuntimeException("Stub!");
+    }
 }

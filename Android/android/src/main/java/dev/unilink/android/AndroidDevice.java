@@ -27,6 +27,7 @@ final class AndroidDevice {
             height = Math.round(metrics.heightPixels / metrics.density);
             scale = (double) metrics.density;
         }
+        // DeviceInfo keeps each value within the server's limits (a GMT+05:30 zone is left out).
         return new DeviceInfo(Build.VERSION.RELEASE, Build.MODEL, width, height, scale, languages(), TimeZone.getDefault().getID());
     }
 
@@ -34,7 +35,8 @@ final class AndroidDevice {
         List<String> tags = new ArrayList<>();
         if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.N) {
             LocaleList locales = LocaleList.getDefault();
-            for (int i = 0; i < locales.size() && tags.size() < 10; i++) {
+            // All of them: DeviceInfo keeps the first 10 the server takes (a long regional-preferences tag is left out).
+            for (int i = 0; i < locales.size() && tags.size() < 32; i++) {
                 tags.add(locales.get(i).toLanguageTag());
             }
         } else {
@@ -43,7 +45,10 @@ final class AndroidDevice {
         return tags;
     }
 
-    /** The version code: links' {@code min_app_version.android} is compared with it. */
+    /**
+     * The version code: links' {@code min_app_version.android} is compared with it (the
+     * server takes up to 10 digits: every version code, up to 2100000000).
+     */
     @SuppressWarnings("deprecation")
     static String versionCode(Context context) {
         try {

@@ -8,6 +8,7 @@ import android.os.Looper;
 import dev.unilink.core.DeepLink;
 import dev.unilink.core.DeepLinkListener;
 import dev.unilink.core.FirstLaunch;
+import dev.unilink.core.PlayReferrer;
 import dev.unilink.core.UnilinkConfig;
 import dev.unilink.core.UnilinkCore;
 import dev.unilink.core.UnilinkEvent;
@@ -54,7 +55,7 @@ public final class Unilink {
                 UnilinkCore.backgroundExecutor(), main::post);
         instance = new Unilink(application, core);
         if (withVersion.checksDeferredOnStart() && core.getFirstLaunchState() == FirstLaunch.State.NOT_YET_CHECKED) {
-            instance.checkDeferredWithPlayReferrer();
+            instance.checkDeferredWithPlayReferrer(main);
         }
         return instance;
     }
@@ -127,15 +128,20 @@ public final class Unilink {
         return core.getInstallId();
     }
 
-    private void checkDeferredWithPlayReferrer() {
+    /**
+     * Reads the Play Install Referrer and runs the check with it. A service briefly away is
+     * asked again; one that stays away leaves the check for the next start (the core
+     * decides: {@link dev.unilink.core.PlayReferrer}).
+     */
+    private void checkDeferredWithPlayReferrer(Handler main) {
         try {
-            PlayInstallReferrer.read(context, core::checkDeferredDeepLink);
+            PlayInstallReferrer.read(context, main, core::playReferrerAnswered);
         } catch (NoClassDefFoundError withoutGooglesLibrary) {
             // The app does not include com.android.installreferrer: the server matches without a referrer.
             core.checkDeferredDeepLink(null);
         } catch (RuntimeException playStoreMissing) {
-            // No Play Store to bind to (an emulator image without it): the same.
-            core.checkDeferredDeepLink(null);
+            // No Play Store to bind to (an emulator image without it): the service cannot be read on this device.
+            core.playReferrerAnswered(PlayReferrer.Answer.FEATURE_NOT_SUPPORTED, null, 1);
         }
     }
 }

@@ -10,6 +10,13 @@ package dev.unilink.core;
  */
 public final class FirstLaunch {
     static final String DONE_KEY = "unilink.deferred_checked";
+    static final String REFUSALS_KEY = "unilink.deferred_refusals";
+    /**
+     * Checks the server refused (a 4xx other than 408 and 429: a wrong key, a request it
+     * will not take) before the install gives up: a refusal does not go away by asking
+     * again, and a deferred link is for the first launches only.
+     */
+    static final int MAX_REFUSALS = 3;
 
     public enum State {
         NOT_YET_CHECKED,
@@ -78,13 +85,34 @@ public final class FirstLaunch {
         return Action.DELIVER;
     }
 
-    /** The check failed (network, server, answer): delivered as a failure, asked again next time. */
-    Action failed() {
+    /**
+     * The check failed (network, server, answer): delivered as a failure, asked again next
+     * time; {@code refused} (a 4xx that is not 408 or 429) counts towards
+     * {@link #MAX_REFUSALS}, after which the check is done for good, without a link.
+     */
+    Action failed(boolean refused) {
         if (state != State.CHECKING) {
             return Action.NONE;
         }
-        state = State.NOT_YET_CHECKED;
         referrer = null;
+        if (refused) {
+            int refusals = count(storage.get(REFUSALS_KEY)) + 1;
+            if (refusals >= MAX_REFUSALS) {
+                storage.put(DONE_KEY, "1");
+                state = State.DONE;
+                return Action.DELIVER;
+            }
+            storage.put(REFUSALS_KEY, Integer.toString(refusals));
+        }
+        state = State.NOT_YET_CHECKED;
         return Action.DELIVER;
+    }
+
+    private static int count(String stored) {
+        try {
+            return stored == null ? 0 : Math.max(0, Integer.parseInt(stored));
+        } catch (NumberFormatException unreadable) {
+            return 0;
+        }
     }
 }

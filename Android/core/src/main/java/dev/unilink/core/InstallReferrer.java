@@ -37,11 +37,17 @@ public final class InstallReferrer {
     /** The most of a referrer that names no click the check sends. */
     static final int SENT_LENGTH = 256;
 
+    /** What the check sends for a referrer it cannot pass on as Play gave it. */
+    static final String UNREADABLE = "utm_medium=unreadable";
+
     /**
      * What the first-launch check sends: {@code ul_click=<id>} when the referrer names a click;
-     * otherwise what Play said (its printable ASCII, at most {@link #SENT_LENGTH} characters),
-     * so the server knows the referrer was read and gives this install no click that went on
-     * to Play (that click's id would be in the referrer); {@code null} when there was none.
+     * otherwise what Play said, when it is printable ASCII (its first {@link #SENT_LENGTH}
+     * characters), so the server knows the referrer was read and gives this install no click
+     * that went on to Play (that click's id would be in the referrer); {@link #UNREADABLE}
+     * for a referrer with any other character (dropping characters could make a click id out
+     * of what was not one: {@code ul_click=\u0000<22 characters>}) or whose cut names a
+     * click; {@code null} when there was none.
      */
     static String forServer(String referrer) {
         String id = clickId(referrer);
@@ -51,15 +57,20 @@ public final class InstallReferrer {
         if (referrer == null || referrer.trim().isEmpty()) {
             return null;
         }
-        StringBuilder printable = new StringBuilder();
-        for (int i = 0; i < referrer.length() && printable.length() < SENT_LENGTH; i++) {
-            char c = referrer.charAt(i);
-            if (c >= 0x20 && c < 0x7f) {
-                printable.append(c);
+        String sent = referrer.trim();
+        for (int i = 0; i < sent.length(); i++) {
+            char c = sent.charAt(i);
+            if (c < 0x20 || c >= 0x7f) {
+                return UNREADABLE;
             }
         }
-        String sent = printable.toString().trim();
-        return sent.isEmpty() ? "utm_medium=unreadable" : sent;
+        if (sent.length() > SENT_LENGTH) {
+            sent = sent.substring(0, SENT_LENGTH).trim();
+            if (clickId(sent) != null) {
+                return UNREADABLE;
+            }
+        }
+        return sent;
     }
 
     private static String fromQuery(String query) {

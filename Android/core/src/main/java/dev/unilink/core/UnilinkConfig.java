@@ -30,6 +30,7 @@ public final class UnilinkConfig {
     private final long retryDelayMillis;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
+    private final long totalTimeoutMillis;
     private final String appVersion;
 
     private UnilinkConfig(Builder builder) {
@@ -44,6 +45,7 @@ public final class UnilinkConfig {
         retryDelayMillis = builder.retryDelayMillis;
         connectTimeoutMillis = builder.connectTimeoutMillis;
         readTimeoutMillis = builder.readTimeoutMillis;
+        totalTimeoutMillis = builder.totalTimeoutMillis;
         appVersion = builder.appVersion;
     }
 
@@ -107,6 +109,15 @@ public final class UnilinkConfig {
         return readTimeoutMillis;
     }
 
+    /**
+     * How long one resolve or deferred call may take in all, its attempts and the waits
+     * between them: an attempt's timeouts are cut to what is left, and no attempt starts
+     * (nor a wait, a {@code Retry-After} included) that would end after it.
+     */
+    public long getTotalTimeoutMillis() {
+        return totalTimeoutMillis;
+    }
+
     /** The app version sent to the server, or {@code null} to let the platform layer tell it. */
     public String getAppVersion() {
         return appVersion;
@@ -130,6 +141,7 @@ public final class UnilinkConfig {
         builder.retryDelayMillis = retryDelayMillis;
         builder.connectTimeoutMillis = connectTimeoutMillis;
         builder.readTimeoutMillis = readTimeoutMillis;
+        builder.totalTimeoutMillis = totalTimeoutMillis;
         builder.appVersion = appVersion;
         return builder;
     }
@@ -147,6 +159,7 @@ public final class UnilinkConfig {
         private long retryDelayMillis = 500;
         private int connectTimeoutMillis = 10_000;
         private int readTimeoutMillis = 15_000;
+        private long totalTimeoutMillis = 30_000;
         private String appVersion;
 
         private Builder(String publishableKey, String apiBaseUrl) {
@@ -212,7 +225,19 @@ public final class UnilinkConfig {
             return this;
         }
 
-        /** The version links' {@code min_app_version.android} is compared with (default: the version code). */
+        /** The most one resolve or deferred call may take, all attempts together (default 30 s). */
+        public Builder totalTimeoutMillis(long value) {
+            totalTimeoutMillis = Math.max(1, value);
+            return this;
+        }
+
+        /**
+         * The version links' {@code min_app_version.android} is compared with (default: the
+         * version code). The server takes numbers of 1 to 10 digits separated by dots, up to
+         * 64 characters ({@code 520}, {@code 2024061201}, {@code 5.3.0}); {@link #build()}
+         * leaves out any other ({@code 5.3.0-beta}), which the server would refuse with every
+         * call: links are then opened without the {@code min_app_version} check.
+         */
         public Builder appVersion(String value) {
             appVersion = value;
             return this;
@@ -221,6 +246,9 @@ public final class UnilinkConfig {
         public UnilinkConfig build() {
             if (linkHosts.isEmpty() && schemes.isEmpty()) {
                 throw new IllegalArgumentException("name the app's link hosts (linkHosts) or schemes: no link would be the app's");
+            }
+            if (appVersion != null && !WireLimits.isAppVersion(appVersion)) {
+                appVersion = null;
             }
             return new UnilinkConfig(this);
         }

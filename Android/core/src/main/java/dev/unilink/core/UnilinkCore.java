@@ -1,7 +1,6 @@
 package dev.unilink.core;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -35,8 +34,11 @@ public final class UnilinkCore {
     private final FirstLaunch firstLaunch;
     private boolean consentGranted;
     private DeepLinkListener listener;
-    /** Results that arrived while no listener was set, delivered when one is. */
-    private final List<Result> undelivered = new ArrayList<>();
+    /**
+     * Results not yet told, oldest first: one queue, so they are told in the order they
+     * came whichever listener is set when {@link #drain()} runs.
+     */
+    private final ArrayDeque<Result> pending = new ArrayDeque<>();
     private String lastUri;
     private long lastUriNanos;
 
@@ -77,20 +79,18 @@ public final class UnilinkCore {
 
     /**
      * Who hears results; results that came before it was set are handed to it now, in order.
-     * {@code null} holds new results until a listener is set.
+     * {@code null} holds new results, and any already on their way through the delivery
+     * executor, until a listener is set: a result goes to the listener set when the
+     * delivery executor runs it, never to one that was replaced or removed.
      */
     public void setListener(DeepLinkListener listener) {
-        List<Result> waiting;
+        boolean waiting;
         synchronized (lock) {
             this.listener = listener;
-            if (listener == null) {
-                return;
-            }
-            waiting = new ArrayList<>(undelivered);
-            undelivered.clear();
+            waiting = listener != null && !pending.isEmpty();
         }
-        for (Result result : waiting) {
-            delivery.execute(() -> result.tell(listener));
+        if (waiting) {
+            delivery.execute(this::drain);
         }
     }
 
@@ -118,7 +118,9 @@ public final class UnilinkCore {
      * before installing, with the Play Install Referrer string ({@code null} without one).
      * Waits for {@link #grantNetworkConsent()} when the configuration says so. The answer
      * goes to the listener once; a failure goes to it as {@code failure} and the check is
-     * asked again on the next start. Once the server has answered, later calls do nothing.
+     * asked again on the next start, unless the server refused it (a 4xx other than 408 and
+     * 429) on {@link FirstLaunch#MAX_REFUSALS} starts: then it is given up for good. Once
+     * the server has answered, later calls do nothing.
      *
      * @return {@code true} when a request was sent now
      */
@@ -130,6 +132,41 @@ public final class UnilinkCore {
             }
             sendDeferredCheck(firstLaunch.referrer());
             return true;
+        }
+    }
+
+    /**
+     * One answer of the Play Install Referrer service on this start ({@code attempt} from 1;
+     * {@code referrer} when {@code answer} is {@link PlayReferrer.Answer#READ}): runs the
+     * first-launch check with or without the referrer, or returns
+     * {@link PlayReferrer.Next#RETRY} (the caller asks the service again after
+     * {@link PlayReferrer#retryDelayMillis(int)}) or {@link PlayReferrer.Next#WAIT_FOR_NEXT_START}
+     * (the check stays not yet checked; the starts this happened on are counted in storage).
+     */
+    public PlayReferrer.Next playReferrerAnswered(PlayReferrer.Answer answer, String referrer, int attempt) {
+        synchronized (lock) {
+            String stored = storage.get(PlayReferrer.UNREAD_STARTS_KEY);
+            int unreadStarts;
+            try {
+                unreadStarts = stored == null ? 0 : Math.max(0, Integer.parseInt(stored));
+            } catch (NumberFormatException unreadable) {
+                unreadStarts = 0;
+            }
+            PlayReferrer.Next next = PlayReferrer.decide(answer, attempt, unreadStarts);
+            switch (next) {
+                case CHECK_WITH_REFERRER:
+                    checkDeferredDeepLink(referrer);
+                    break;
+                case CHECK_WITHOUT_REFERRER:
+                    checkDeferredDeepLink(null);
+                    break;
+                case WAIT_FOR_NEXT_START:
+                    storage.put(PlayReferrer.UNREAD_STARTS_KEY, Integer.toString(unreadStarts + 1));
+                    break;
+                default:
+                    break;
+            }
+            return next;
         }
     }
 
@@ -214,6 +251,9 @@ public final class UnilinkCore {
                 client.event(new EventRequest(getInstallId(), event, clickId, linkId));
             } catch (UnilinkError error) {
                 failure = error;
+            } catch (RuntimeException unexpected) {
+                // The storage or the platform failed: the app hears it; a pool thread must not die of it.
+                failure = UnilinkError.network("the event could not be sent (" + unexpected + ")", unexpected);
             }
             if (callback != null) {
                 UnilinkError outcome = failure;
@@ -245,9 +285,10 @@ public final class UnilinkCore {
                 answered = false;
                 result = Result.failure(UnilinkError.undecodable("the answer could not be read: " + unexpected, unexpected));
             }
+            boolean refused = result.error != null && result.error.getKind() == UnilinkError.Kind.SERVER && !result.error.isTransient();
             FirstLaunch.Action action;
             synchronized (lock) {
-                action = answered ? firstLaunch.answered() : firstLaunch.failed();
+                action = answered ? firstLaunch.answered() : firstLaunch.failed(refused);
             }
             if (action == FirstLaunch.Action.DELIVER) {
                 deliver(result);
@@ -256,15 +297,33 @@ public final class UnilinkCore {
     }
 
     private void deliver(Result result) {
-        DeepLinkListener target;
         synchronized (lock) {
-            target = listener;
-            if (target == null) {
-                undelivered.add(result);
+            pending.add(result);
+            if (listener == null) {
                 return;
             }
         }
-        delivery.execute(() -> result.tell(target));
+        delivery.execute(this::drain);
+    }
+
+    /**
+     * On the delivery executor: tells the current listener the pending results, oldest
+     * first, each read from the queue and the listener read under the lock at that moment
+     * (the listener is called outside it). Without a listener the results stay queued.
+     */
+    private void drain() {
+        while (true) {
+            Result result;
+            DeepLinkListener target;
+            synchronized (lock) {
+                target = listener;
+                if (target == null || pending.isEmpty()) {
+                    return;
+                }
+                result = pending.poll();
+            }
+            result.tell(target);
+        }
     }
 
     /** One result on its way to the listener. */

@@ -20,12 +20,19 @@ public final class UnilinkError extends Exception {
     private final Kind kind;
     private final int status;
     private final String code;
+    /** A 429's or 503's {@code Retry-After} in milliseconds; -1 without one. */
+    private final long retryAfterMillis;
 
-    private UnilinkError(Kind kind, int status, String code, String message, Throwable cause) {
+    private UnilinkError(Kind kind, int status, String code, String message, Throwable cause, long retryAfterMillis) {
         super(message, cause);
         this.kind = kind;
         this.status = status;
         this.code = code;
+        this.retryAfterMillis = retryAfterMillis;
+    }
+
+    private UnilinkError(Kind kind, int status, String code, String message, Throwable cause) {
+        this(kind, status, code, message, cause, -1);
     }
 
     static UnilinkError network(String message, Throwable cause) {
@@ -33,8 +40,17 @@ public final class UnilinkError extends Exception {
     }
 
     static UnilinkError server(int status, String code, String message) {
+        return server(status, code, message, -1);
+    }
+
+    static UnilinkError server(int status, String code, String message, long retryAfterMillis) {
         String reason = message != null ? message : "the server answered " + status;
-        return new UnilinkError(Kind.SERVER, status, code, reason, null);
+        return new UnilinkError(Kind.SERVER, status, code, reason, null, retryAfterMillis);
+    }
+
+    /** How long the server asked to wait before the next attempt ({@code Retry-After}); -1 when it did not say. */
+    long retryAfterMillis() {
+        return retryAfterMillis;
     }
 
     static UnilinkError undecodable(String message) {

@@ -34,12 +34,13 @@ public final class UnilinkEvent {
         return custom(name, Collections.emptyMap());
     }
 
-    /** A custom event with string properties (up to 50). */
+    /** A custom event with string properties (up to 50); {@code null} properties are none. */
     public static UnilinkEvent custom(String name, Map<String, String> properties) {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("a custom event needs a name");
         }
-        return new UnilinkEvent("custom", name, Collections.unmodifiableMap(new LinkedHashMap<>(properties)));
+        Map<String, String> copy = properties == null ? new LinkedHashMap<>() : new LinkedHashMap<>(properties);
+        return new UnilinkEvent("custom", name, Collections.unmodifiableMap(copy));
     }
 
     /** {@code install}, {@code open} or {@code custom}, as the wire names it. */

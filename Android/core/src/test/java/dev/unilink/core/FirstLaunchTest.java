@@ -41,12 +41,39 @@ class FirstLaunchTest {
         MemoryStorage storage = new MemoryStorage();
         FirstLaunch check = new FirstLaunch(storage);
         check.ask("r", true);
-        assertEquals(Action.DELIVER, check.failed());
+        assertEquals(Action.DELIVER, check.failed(false));
         assertEquals(State.NOT_YET_CHECKED, check.state());
         assertNull(check.referrer());
         assertEquals(State.NOT_YET_CHECKED, new FirstLaunch(storage).state(), "the next launch asks again");
         assertEquals(Action.SEND, check.ask("again", true));
         assertEquals("again", check.referrer());
+    }
+
+    @Test
+    void aCheckRefusedOnThreeStartsIsDoneForGood() {
+        MemoryStorage storage = new MemoryStorage();
+        for (int start = 1; start < FirstLaunch.MAX_REFUSALS; start++) {
+            FirstLaunch check = new FirstLaunch(storage);
+            assertEquals(Action.SEND, check.ask(null, true));
+            assertEquals(Action.DELIVER, check.failed(true));
+            assertEquals(State.NOT_YET_CHECKED, new FirstLaunch(storage).state(), "refusal " + start + " is asked again");
+        }
+        FirstLaunch last = new FirstLaunch(storage);
+        last.ask(null, true);
+        assertEquals(Action.DELIVER, last.failed(true), "the last refusal is delivered too");
+        assertEquals(State.DONE, last.state());
+        assertEquals(State.DONE, new FirstLaunch(storage).state(), "and never asked again");
+    }
+
+    @Test
+    void networkFailuresNeverEndTheCheck() {
+        MemoryStorage storage = new MemoryStorage();
+        for (int start = 0; start < FirstLaunch.MAX_REFUSALS * 3; start++) {
+            FirstLaunch check = new FirstLaunch(storage);
+            assertEquals(Action.SEND, check.ask(null, true));
+            check.failed(false);
+        }
+        assertEquals(State.NOT_YET_CHECKED, new FirstLaunch(storage).state());
     }
 
     @Test
@@ -62,7 +89,7 @@ class FirstLaunchTest {
     void answersOutOfTurnDoNothing() {
         FirstLaunch check = new FirstLaunch(new MemoryStorage());
         assertEquals(Action.NONE, check.answered());
-        assertEquals(Action.NONE, check.failed());
+        assertEquals(Action.NONE, check.failed(false));
         assertEquals(State.NOT_YET_CHECKED, check.state());
     }
 }

@@ -58,6 +58,20 @@ class InstallReferrerTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"ul_click=\u0000" + ID, "ul_click=AbCdEfGhIjK\u0000lMnOpQrStUv", "click_id=\u00a0" + ID, "ul_click=\t" + ID, "x=\u007f&ul_click=" + ID + "x"})
+    void aReferrerWithCharactersThatCannotBeSentIsUnreadableNotAClick(String referrer) {
+        assertNull(InstallReferrer.clickId(referrer), "the referrer itself names no click");
+        assertEquals("utm_medium=unreadable", InstallReferrer.forServer(referrer));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aCutThatWouldNameAClickIsUnreadable() {
+        String referrer = "a=" + "b".repeat(InstallReferrer.SENT_LENGTH - 2 - 1 - 9 - 22) + "&ul_click=" + ID + "x";
+        assertNull(InstallReferrer.clickId(referrer));
+        assertEquals("utm_medium=unreadable", InstallReferrer.forServer(referrer));
+    }
+
     @org.junit.jupiter.api.Test
     void anOrganicReferrerIsSentAsPlaySaidIt() {
         assertEquals("utm_source=google-play&utm_medium=organic", InstallReferrer.forServer("utm_source=google-play&utm_medium=organic"));

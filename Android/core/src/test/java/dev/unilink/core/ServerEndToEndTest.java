@@ -48,7 +48,11 @@ class ServerEndToEndTest {
         final List<Long> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         Launch(UnilinkConfig config, KeyValueStorage storage) {
-            core = new UnilinkCore(config, storage, device(), work, Runnable::run, waits::add);
+            this(config, storage, device());
+        }
+
+        Launch(UnilinkConfig config, KeyValueStorage storage, DeviceInfo device) {
+            core = new UnilinkCore(config, storage, device, work, Runnable::run, waits::add);
             core.setListener(listener);
         }
     }
@@ -262,11 +266,49 @@ class ServerEndToEndTest {
         assertFalse(error.isTransient());
         assertEquals(FirstLaunch.State.NOT_YET_CHECKED, wrongKey.core.getFirstLaunchState(), "asked again on the next start");
 
-        Launch badVersion = new Launch(server.config().appVersion("5.3.0-beta").build(), new MemoryStorage());
-        assertTrue(badVersion.core.handle("https://link.localhost/p/welcome"));
-        UnilinkError refused = badVersion.listener.nextFailure();
-        assertEquals(400, refused.getStatus());
-        assertTrue(refused.getMessage().contains("app_version"), refused.getMessage());
+        Launch badKey = new Launch(
+                UnilinkConfig.builder("pk_not_this_apps_key", server.baseUrl()).linkHosts("link.localhost").build(), new MemoryStorage());
+        assertTrue(badKey.core.handle("https://link.localhost/p/welcome"));
+        assertEquals(401, badKey.listener.nextFailure().getStatus(), "a refused link is a failure, not a guess");
+    }
+
+    @Test
+    void aVersionTheServerWouldRefuseIsLeftOutAndTheLinkStillOpens() throws Exception {
+        UnilinkConfig beta = server.config().appVersion("5.3.0-beta").build();
+        assertNull(beta.getAppVersion());
+        Launch launch = new Launch(beta, new MemoryStorage());
+        assertTrue(launch.core.handle("https://link.localhost/p/welcome"));
+        assertEquals("/p/welcome", launch.listener.nextFound().getPath());
+    }
+
+    @Test
+    void aTenDigitVersionCodeIsComparedAsANumber() throws Exception {
+        HttpResponse<String> created = server.post(
+                "/v1/links", "{\"path\": \"/p/dated\", \"alias\": \"dated-release\", \"min_app_version\": {\"android\": \"2024061300\"}}");
+        assertEquals(201, created.statusCode(), created.body());
+        Launch older = new Launch(server.config().appVersion("2024061201").build(), new MemoryStorage());
+        assertTrue(older.core.handle("http://go.localhost/dated-release"));
+        assertTrue(older.listener.nextFound().requiresUpdate());
+        Launch newer = new Launch(server.config().appVersion("2100000000").build(), new MemoryStorage());
+        assertTrue(newer.core.handle("http://go.localhost/dated-release"));
+        assertFalse(newer.listener.nextFound().requiresUpdate());
+        Launch first = new Launch(server.config().appVersion("2024061201").build(), new MemoryStorage());
+        assertTrue(first.core.checkDeferredDeepLink(null));
+        first.listener.nextNotFound();
+    }
+
+    @Test
+    void aDeviceTheServerWouldRefuseIsSentWithinItsLimitsAndAnswered() throws Exception {
+        List<String> languages = new java.util.ArrayList<>();
+        languages.add("en-US-u-fw-mon-mu-celsius-nu-latn-ca-gregory");
+        for (int i = 0; i < 12; i++) {
+            languages.add("de-DE");
+        }
+        DeviceInfo odd = new DeviceInfo("14".repeat(40), "Pixel \ud83d\ude00".repeat(20), 90_000, -5, 0.1, languages, "GMT+05:30");
+        Launch launch = new Launch(server.config().build(), new MemoryStorage(), odd);
+        assertTrue(launch.core.checkDeferredDeepLink(null));
+        launch.listener.nextNotFound();
+        assertEquals(FirstLaunch.State.DONE, launch.core.getFirstLaunchState());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.unilink.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -31,6 +33,8 @@ class UnreliableServerTest {
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final List<String> keys = new CopyOnWriteArrayList<>();
     private final List<Long> waits = new ArrayList<>();
+    /** Sent as {@code Retry-After} with every 429 and 503, when set. */
+    private volatile String retryAfter;
 
     @AfterEach
     void stop() {
@@ -51,7 +55,11 @@ class UnreliableServerTest {
             int index = Math.min(count.getAndIncrement(), answers.length / 2 - 1);
             byte[] body = ((String) answers[index * 2 + 1]).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders((Integer) answers[index * 2], body.length == 0 ? -1 : body.length);
+            int status = (Integer) answers[index * 2];
+            if (retryAfter != null && (status == 429 || status == 503)) {
+                exchange.getResponseHeaders().add("Retry-After", retryAfter);
+            }
+            exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
@@ -142,7 +150,7 @@ class UnreliableServerTest {
 
     @ParameterizedTest
     @ValueSource(ints = {400, 401, 403, 404, 409, 422})
-    void aRefusalIsReportedWithItsReasonAndNotAskedAgain(int status) throws Exception {
+    void aRefusalIsReportedWithItsReasonAndNotRetried(int status) throws Exception {
         String base = serve(status, "{\"error\":{\"code\":\"refused_" + status + "\",\"message\":\"because " + status + "\"}}");
         RecordingListener listener = new RecordingListener();
         UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
@@ -154,6 +162,118 @@ class UnreliableServerTest {
         assertEquals("because " + status, error.getMessage());
         assertEquals(1, bodies.size());
         assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aFirstLaunchCheckRefusedOnThreeStartsIsNotAskedAgain() throws Exception {
+        String base = serve(400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"'device.time_zone' must be an IANA time zone name\"}}");
+        MemoryStorage install = new MemoryStorage();
+        for (int start = 1; start <= FirstLaunch.MAX_REFUSALS; start++) {
+            RecordingListener listener = new RecordingListener();
+            UnilinkCore core = core(settings(base), install, new TrackingExecutor(), listener);
+            assertTrue(core.checkDeferredDeepLink(null), "start " + start + " asks");
+            assertEquals(400, listener.nextFailure().getStatus());
+        }
+        TrackingExecutor work = new TrackingExecutor();
+        UnilinkCore after = core(settings(base), install, work, new RecordingListener());
+        assertEquals(FirstLaunch.State.DONE, after.getFirstLaunchState());
+        assertFalse(after.checkDeferredDeepLink(null));
+        assertEquals(0, work.submitted());
+        assertEquals(FirstLaunch.MAX_REFUSALS, bodies.size());
+    }
+
+    @Test
+    void anAnswerOverAMegabyteIsUnreadableAndNotAskedAgain() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\",\"padding\":\"" + "x".repeat((1 << 20) + 10) + "\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(UnilinkError.Kind.UNDECODABLE_ANSWER, error.getKind(), error.toString());
+        assertEquals(1, bodies.size());
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aRetryAfterIsWaitedFor() throws Exception {
+        retryAfter = "3";
+        String base = serve(429, "", 200, "{\"status\":\"not_found\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        listener.nextNotFound();
+        assertEquals(List.of(3000L), waits);
+        assertEquals(2, bodies.size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"60", "99999999999999", "29"})
+    void aRetryAfterBeyondTheCallsTimeIsNotWaitedFor(String seconds) throws Exception {
+        retryAfter = seconds;
+        String base = serve(429, "{\"error\":{\"code\":\"rate_limited\",\"message\":\"slow down\"}}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(429, error.getStatus());
+        assertEquals(1, bodies.size(), "given up at once: the wait would outlast the 30 seconds");
+        assertEquals(List.of(), waits);
+    }
+
+    @Test
+    void aRetryAfterDateIsTheUsualDelay() throws Exception {
+        retryAfter = "Wed, 21 Oct 2015 07:28:00 GMT";
+        String base = serve(503, "", 200, "{\"status\":\"not_found\"}");
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(settings(base), new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        listener.nextNotFound();
+        assertEquals(List.of(100L), waits);
+    }
+
+    @Test
+    void aRuntimeExceptionOfTheHttpStackIsANetworkFailure() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        // The JDK refuses a header value with a line break by throwing IllegalArgumentException.
+        UnilinkConfig.Builder broken = UnilinkConfig.builder("pk_a\nb", base).linkHosts("link.example.com").maxAttempts(2).retryDelayMillis(100);
+        RecordingListener listener = new RecordingListener();
+        UnilinkCore core = core(broken, new MemoryStorage(), new TrackingExecutor(), listener);
+        core.checkDeferredDeepLink(null);
+        UnilinkError error = listener.nextFailure();
+        assertEquals(UnilinkError.Kind.NETWORK, error.getKind(), error.toString());
+        assertInstanceOf(IllegalArgumentException.class, error.getCause());
+        assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
+
+        java.util.concurrent.LinkedBlockingQueue<Object> outcomes = new java.util.concurrent.LinkedBlockingQueue<>();
+        core.record(UnilinkEvent.open(), null, outcome -> outcomes.add(outcome == null ? "recorded" : outcome));
+        UnilinkError recorded = assertInstanceOf(UnilinkError.class, outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(UnilinkError.Kind.NETWORK, recorded.getKind());
+    }
+
+    @Test
+    void aStorageThatFailsIsReportedToTheEventsCallback() throws Exception {
+        String base = serve(202, "");
+        KeyValueStorage failing = new KeyValueStorage() {
+            @Override
+            public String get(String key) {
+                if (key.equals(UnilinkCore.INSTALL_ID_KEY)) {
+                    throw new IllegalStateException("the disk is gone");
+                }
+                return null;
+            }
+
+            @Override
+            public void put(String key, String value) {
+                throw new IllegalStateException("the disk is gone");
+            }
+        };
+        TrackingExecutor work = new TrackingExecutor();
+        UnilinkCore core = core(settings(base), failing, work, new RecordingListener());
+        java.util.concurrent.LinkedBlockingQueue<Object> outcomes = new java.util.concurrent.LinkedBlockingQueue<>();
+        core.record(UnilinkEvent.open(), null, outcome -> outcomes.add(outcome == null ? "recorded" : outcome));
+        UnilinkError error = assertInstanceOf(UnilinkError.class, outcomes.poll(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(error.getMessage().contains("the disk is gone"), error.getMessage());
+        assertEquals(0, bodies.size());
     }
 
     @Test
@@ -220,11 +340,101 @@ class UnreliableServerTest {
             assertTrue(error.getMessage().contains("SocketTimeoutException"), error.getMessage());
             assertEquals(2, connections.get());
             assertEquals(FirstLaunch.State.NOT_YET_CHECKED, core.getFirstLaunchState());
+
+            // Ten attempts of 1.5 s each, within 2.8 s in all: the second is cut short and no third starts.
+            RecordingListener capped = new RecordingListener();
+            UnilinkCore hurried = core(
+                    settings(base).maxAttempts(10).timeoutsMillis(1000, 1500).totalTimeoutMillis(2800), new MemoryStorage(), new TrackingExecutor(),
+                    capped);
+            long started = System.nanoTime();
+            hurried.checkDeferredDeepLink(null);
+            assertEquals(UnilinkError.Kind.NETWORK, capped.nextFailure().getKind());
+            long tookMillis = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertEquals(4, connections.get(), "two attempts of the ten");
+            assertTrue(tookMillis < 4000, tookMillis + " ms");
         } finally {
             for (Socket socket : held) {
                 socket.close();
             }
         }
+    }
+
+    /** Runs what it was given only when told: the main thread's queue, held still. */
+    private static final class ManualExecutor implements java.util.concurrent.Executor {
+        private final java.util.ArrayDeque<Runnable> queued = new java.util.ArrayDeque<>();
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            queued.add(task);
+        }
+
+        void runAll() {
+            while (true) {
+                Runnable next;
+                synchronized (this) {
+                    next = queued.poll();
+                }
+                if (next == null) {
+                    return;
+                }
+                next.run();
+            }
+        }
+    }
+
+    private UnilinkCore coreDeliveringTo(ManualExecutor main, String base) {
+        return new UnilinkCore(settings(base).build(), new MemoryStorage(), ServerEndToEndTest.device(), Runnable::run, main, millis -> {});
+    }
+
+    @Test
+    void aResultQueuedForAListenerThatWasRemovedWaitsForTheNextOne() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        RecordingListener gone = new RecordingListener();
+        core.setListener(gone);
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
+        core.setListener(null); // the activity was destroyed before the main thread ran the result
+        main.runAll();
+        assertEquals(List.of(), gone.rest(), "not told to a listener that was removed");
+        RecordingListener next = new RecordingListener();
+        core.setListener(next);
+        main.runAll();
+        next.nextNotFound();
+        assertEquals(List.of(), next.rest());
+    }
+
+    @Test
+    void aResultGoesToTheListenerSetWhenItRuns() throws Exception {
+        String base = serve(200, "{\"status\":\"not_found\"}");
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        RecordingListener old = new RecordingListener();
+        RecordingListener current = new RecordingListener();
+        core.setListener(old);
+        assertTrue(core.handle("https://link.example.com/Ab3xK9p"));
+        core.setListener(current); // a re-created activity
+        main.runAll();
+        current.nextNotFound();
+        assertEquals(List.of(), old.rest());
+        assertEquals(List.of(), current.rest());
+    }
+
+    @Test
+    void resultsAreToldInTheOrderTheyCameAcrossListeners() throws Exception {
+        String found = "{\"status\":\"found\",\"deep_link\":{\"url\":\"https://link.example.com/p/2\",\"path\":\"/p/2\",\"is_deferred\":false,"
+                + "\"click_event\":{}}}";
+        String base = serve(200, "{\"status\":\"not_found\"}", 200, found);
+        ManualExecutor main = new ManualExecutor();
+        UnilinkCore core = coreDeliveringTo(main, base);
+        assertTrue(core.handle("https://link.example.com/first1"));
+        RecordingListener listener = new RecordingListener();
+        core.setListener(listener);
+        assertTrue(core.handle("https://link.example.com/second"));
+        main.runAll();
+        listener.nextNotFound();
+        assertEquals("/p/2", listener.nextFound().getPath());
+        assertEquals(List.of(), listener.rest());
     }
 
     @Test

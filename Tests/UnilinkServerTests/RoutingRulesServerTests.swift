@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import UnilinkAPI
 
@@ -126,6 +127,20 @@ struct RoutingRulesServerTests {
             #expect(b.installs == 1 && b.opens == 1)
             #expect(report.variants.map(\.clicks).reduce(0, +) == 5)
             #expect(b.verdict == "too_small")
+            // The link's page shows the test, and says a country rule cannot hold without a database.
+            let patched = try await client.send(
+                .patch, "/v1/links/\(try #require(link.id))",
+                json:
+                    #"{"rules": [{"name": "Swiss", "conditions": [{"country": ["CH"]}], "destination": {"web_url": "https://www.example.com/ch"}}]}"#,
+                bearer: app.secretKey)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let (session, _) = try await DashboardTests.signIn(client, token: TestServer.adminToken)
+            let linkPage = try await client.execute(uri: "/links/\(try #require(link.id))", method: .get, headers: [.cookie: session])
+            #expect(linkPage.status == .ok)
+            let variants = try #require(linkPage.text.firstMatch(of: /<table id="variants">(.*?)<\/table>/.dotMatchesNewlines())?.1)
+            #expect(variants.contains("<th scope=\"row\">b</th><td>1</td>") && variants.contains("too few clicks or installs to tell"), "\(variants)")
+            #expect(linkPage.text.contains("country is CH") && linkPage.text.contains("web: https://www.example.com/ch"))
+            #expect(linkPage.text.contains(#"id="country-unavailable""#))
         }
     }
 }

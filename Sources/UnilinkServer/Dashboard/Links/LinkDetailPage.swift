@@ -54,6 +54,7 @@ struct LinkDetailPage: DashboardPage {
     var updated: Moment
     var visitors: [Visitor] = []
     var numbers: NumbersSection
+    var routing: LinkRoutingSection?
     /// Editors and above change and delete it.
     var editor = false
     var session: PageSession?

@@ -11,6 +11,8 @@ struct LinkPagesController {
     let directory: HostDirectory
     let links: LinkService
     let pages: DashboardPages
+    /// Whether country and region conditions can hold (`GeoLocator`).
+    var geography: @Sendable () -> GeoAvailability = { .none }
 
     func register(on group: RouterGroup<SignedInContext>) {
         group.get("/apps/{id}/links/new", use: newLink)
@@ -56,6 +58,18 @@ struct LinkPagesController {
         let destinations = LinkDestinations.rows(link, app: app, router: ClickRouter(addressing: links.port.addressing), now: now)
         var page = LinkDetailPage(link: link, shown: links.shown(link, app), app: app, destinations: destinations, numbers: numbers, now: now)
         page.editor = context.session.allows(.linksWrite, app: app.id)
+        if link.routing != nil || app.defaultRules != nil {
+            let numbers = try await store.variantNumbers(linkID: link.id)
+            let report = link.routing.map { routing in
+                ABTestReport.make(
+                    linkID: link.id,
+                    variants: routing.variants.map {
+                        let counted = numbers[$0.name] ?? VariantNumbers()
+                        return ($0.name, $0.weight, counted.clicks, counted.installs, counted.opens)
+                    })
+            }
+            page.routing = LinkRoutingSection(link: link, app: app, report: report, geography: geography())
+        }
         page.visitors = try await store.recentClicks(linkID: link.id, limit: 10).map {
             LinkDetailPage.Visitor(time: Moment($0.time, now: now), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "")
         }

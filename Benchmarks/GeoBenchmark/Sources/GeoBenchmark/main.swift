@@ -34,6 +34,7 @@ let known = addresses.filter { geo.place(of: $0) != nil }.count
 print("addresses: \(addresses.count), \(known) with a place")
 
 /// Same loop, same reads of each address; `body` is the only difference.
+@MainActor
 func measure(_ label: String, _ body: (String) -> Int) -> Double {
     var sink = 0
     let clock = ContinuousClock()

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 /// One settings array for every target: Swift 6 language mode (strict concurrency)
@@ -10,6 +11,20 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// libmaxminddb (the visitor's country from an operator's .mmdb file) where its header is
+/// installed (`apt-get install libmaxminddb-dev`, `brew install libmaxminddb`); elsewhere the
+/// server builds without it and knows no visitor's country. `UNILINK_NO_MAXMINDDB=1` builds
+/// without it even where it is installed.
+let maxMindDBHeaders = [
+    "/usr/include", "/usr/include/x86_64-linux-gnu", "/usr/include/aarch64-linux-gnu", "/usr/local/include", "/opt/homebrew/include",
+].map { $0 + "/maxminddb.h" }
+let hasMaxMindDB =
+    ProcessInfo.processInfo.environment["UNILINK_NO_MAXMINDDB"] == nil && maxMindDBHeaders.contains { FileManager.default.fileExists(atPath: $0) }
+let serverSwiftSettings = swiftSettings + (hasMaxMindDB ? [.define("UNILINK_MAXMINDDB")] : [])
+let maxMindDBTargets: [Target] =
+    hasMaxMindDB
+    ? [.systemLibrary(name: "CMaxMindDB", path: "Sources/CMaxMindDB", providers: [.apt(["libmaxminddb-dev"]), .brew(["libmaxminddb"])])] : []
+
 let package = Package(
     name: "unilink",
     platforms: [.macOS(.v15), .iOS(.v15)],
@@ -19,6 +34,8 @@ let package = Package(
         .library(name: "UnilinkAPI", targets: ["UnilinkAPI"]),
         // For Benchmarks/StatsBenchmark, which seeds clicks through the recorder's own write.
         .library(name: "UnilinkStorage", targets: ["UnilinkStorage"]),
+        // For Benchmarks/GeoBenchmark, which times `GeoLocator`'s lookups.
+        .library(name: "UnilinkServer", targets: ["UnilinkServer"]),
         .executable(name: "unilink", targets: ["unilink"]),
     ],
     dependencies: [
@@ -102,11 +119,11 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
-            ],
+            ] + (hasMaxMindDB ? ["CMaxMindDB"] : []),
             // The lists of automated visitors, compiled in (the binary stays one file); an
             // operator may replace them with files of their own.
             resources: [.embedInCode("Visitors/Automated/automated-agents.txt"), .embedInCode("Visitors/Automated/scanner-networks.txt")],
-            swiftSettings: swiftSettings
+            swiftSettings: serverSwiftSettings
         ),
         .executableTarget(
             name: "unilink",
@@ -163,5 +180,5 @@ let package = Package(
         // A sample app's link handling against the SDK's public API; UIKit parts compile only where UIKit exists.
         .target(name: "ShopSample", dependencies: ["Unilink"], path: "Examples/ShopSample", swiftSettings: swiftSettings),
         .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI", "ShopSample"], swiftSettings: swiftSettings),
-    ]
+    ] + maxMindDBTargets
 )

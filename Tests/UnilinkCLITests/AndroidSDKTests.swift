@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// The Android SDK (`Android/`): `Android/test.sh` compiles its core and its Android layer
 /// (against the API stubs) with every javac warning an error, and runs the core's JUnit 5

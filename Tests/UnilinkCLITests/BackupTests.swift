@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Synchronization
 import Testing
+import UnilinkTestSupport
 
 /// `unilink backup` and `unilink restore` on a real server's SQLite file while clicks are
 /// being written: the copy passes its check and holds every click stored before the backup

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// `Deploy/Caddyfile` run unchanged by Debian's real Caddy with its ACME issuer pointed at
 /// Debian's pebble, a small ACME server, on loopback: pebble validates each order against

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// `Deploy/Caddyfile` run unchanged by Debian's real Caddy in front of a real Unilink on
 /// loopback, with Caddy's own CA as the issuer (`UNILINK_TLS_ISSUER=internal`; the ACME

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// `Scripts/update-private-relay.sh` replaces the ranges file only with something that looks
 /// like Apple's list, whole: an error page or a short answer leaves the old file in place.

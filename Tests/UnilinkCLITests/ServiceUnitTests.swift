@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// `Deploy/unilink.service` and the nightly backup (`unilink-backup.service` and its timer)
 /// as systemd reads them: `systemd-analyze verify` finds nothing wrong (the units' binary

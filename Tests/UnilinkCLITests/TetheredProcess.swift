@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import UnilinkTestSupport
 
 /// A long-running child (Caddy, pebble) that lives only while the test holds its standard
 /// input: a /bin/sh wrapper runs it in the background and kills it at end of input, so it

@@ -51,6 +51,7 @@ func backgroundServices(_ parts: ServerParts) -> [any Service] {
         ChangeListenerService(feed: parts.changes, logger: parts.logger, reloadInterval: .seconds(parts.settings.reloadSeconds)),
         TokenUsageService(people: parts.people, store: parts.store, logger: parts.logger),
         RelayRangesRefresh(keys: parts.networkKeys),
+        GeoDatabaseRefresh(geo: parts.geo),
         WebhookDeliveryService(
             store: parts.store,
             sender: WebhookSender(destination: parts.settings.webhookDestination, timeout: .seconds(parts.settings.webhookTimeoutSeconds)),
@@ -139,7 +140,8 @@ func prepareServer(
             installedMarker: try await InstalledMarker.load(from: store),
             clickMetrics: ClickMetrics(registry: metrics), rateLimiter: RateLimiter(), changes: changes, people: people,
             passwords: Passwords(cost: settings.bcryptCost),
-            addresses: ClientAddressResolver(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader), logger: logger
+            addresses: ClientAddressResolver(trustedProxies: settings.trustedProxies, header: settings.forwardedHeader),
+            geo: GeoLocator(path: settings.geoipDatabase, logger: logger), logger: logger
         )
         return PreparedServer(parts: parts, newAdminToken: newAdminToken, setupToken: try await SetupLink.prepare(store: store), demo: demo)
     } catch {
@@ -237,8 +239,9 @@ func buildRouter(_ parts: ServerParts, pages: DashboardPages) throws -> Router<A
         if let credential { group.add(middleware: CallerAuthenticator(credential: credential, directory: parts.directory, people: parts.people)) }
         return group
     }
-    SystemController(store: parts.store, clicks: parts.clicks, links: parts.links, metrics: parts.metrics, metricsToken: settings.metricsToken)
-        .register(on: router)
+    SystemController(
+        store: parts.store, clicks: parts.clicks, links: parts.links, geo: parts.geo, metrics: parts.metrics, metricsToken: settings.metricsToken
+    ).register(on: router)
     AssociationController(directory: parts.directory).register(on: router)
     TLSController(directory: parts.directory, dashboardHost: settings.dashboardHost).register(on: router)
     FirebaseShortLinksController(

@@ -22,6 +22,8 @@ struct ServerParts: Sendable {
     let people: PeopleDirectory
     let passwords: Passwords
     let addresses: ClientAddressResolver
+    /// The visitor's country, from the operator's database (`UNILINK_GEOIP_DATABASE`).
+    let geo: GeoLocator
     let logger: Logger
 
     var linkService: LinkService {

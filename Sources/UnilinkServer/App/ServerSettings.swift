@@ -60,6 +60,10 @@ public struct ServerSettings: Sendable {
     /// Apple's Private Relay egress ranges (`egress-ip-ranges.csv`), read again when the
     /// file changes (`UNILINK_PRIVATE_RELAY_RANGES`); without it no click counts as relayed.
     public var privateRelayRanges: String?
+    /// A MaxMind-format database (GeoLite2-Country or -City, DB-IP Lite `.mmdb`) that tells a
+    /// visitor's country from the address, read again when the file changes
+    /// (`UNILINK_GEOIP_DATABASE`); without it no visitor has a country.
+    public var geoipDatabase: String?
     /// A file for one line of evidence per first launch the model weighed
     /// (`UNILINK_DEFERRED_EVIDENCE_LOG`, for `Benchmarks/deferred_fit.py`).
     public var deferredEvidenceLog: String?
@@ -144,6 +148,7 @@ public struct ServerSettings: Sendable {
         webhookDestination.allowsLoopbackHTTP = config.bool(forKey: "webhook_allow_loopback_http", default: false)
         automated = try Self.automated(config)
         privateRelayRanges = config.string(forKey: "private_relay_ranges").flatMap { $0.isEmpty ? nil : $0 }
+        geoipDatabase = config.string(forKey: "geoip_database").flatMap { $0.isEmpty ? nil : $0 }
         deferredEvidenceLog = config.string(forKey: "deferred_evidence_log").flatMap { $0.isEmpty ? nil : $0 }
         webhookTimeoutSeconds = try Self.number(config, "webhook_timeout_seconds", in: 1...60, "a number of seconds") ?? webhookTimeoutSeconds
         let periods: [(String, WritableKeyPath<Retention, Int>)] = [

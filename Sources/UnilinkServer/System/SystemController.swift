@@ -11,6 +11,7 @@ struct SystemController {
     let store: SQLStore
     let clicks: ClickQueue
     let links: LinkCache
+    let geo: GeoLocator
     let metrics: PrometheusCollectorRegistry
     let metricsToken: String?
 
@@ -34,7 +35,8 @@ struct SystemController {
     /// Ready to serve everything: the database answers. Load balancers take an instance out
     /// on 503 (it still answers association files and cached links from memory meanwhile).
     /// Storage that takes no writes (full, read-only) is `degraded`, still 200: clicks are
-    /// answered and queued, and taking the instance out would stop that too.
+    /// answered and queued, and taking the instance out would stop that too. `details` says
+    /// what works without deciding readiness: the country database is optional.
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
         struct Readiness: Encodable {
             let status: String
@@ -43,20 +45,27 @@ struct SystemController {
             var storage_problem: String?
             var storage_problem_since: String?
             var queued_clicks: Int
+            var details: Details
         }
+        struct Details: Encodable {
+            /// `GeoLocator.status`: which database tells countries, or why none does.
+            let geoip: String
+            let geoip_available: Bool
+        }
+        let details = Details(geoip: geo.status, geoip_available: geo.isAvailable)
         do {
             try await store.ping()
-            var readiness = Readiness(status: "ready", database: "ok", queued_clicks: clicks.count)
+            var readiness = Readiness(status: "ready", database: "ok", queued_clicks: clicks.count, details: details)
             if let problem = store.writeProblem {
                 readiness = Readiness(
                     status: "degraded", database: "ok", storage: "refusing_writes", storage_problem: problem.reason,
-                    storage_problem_since: Timestamp.format(problem.since), queued_clicks: clicks.count)
+                    storage_problem_since: Timestamp.format(problem.since), queued_clicks: clicks.count, details: details)
             }
             return try HTTPBody.json(readiness)
         } catch {
             context.logger.warning("not ready: the database does not answer", metadata: ["error": "\(error)"])
             var response = try HTTPBody.json(
-                Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: clicks.count),
+                Readiness(status: "not_ready", database: "unavailable", storage: "unknown", queued_clicks: clicks.count, details: details),
                 status: .serviceUnavailable)
             response.headers[.retryAfter] = "5"
             return response

@@ -1,17 +1,22 @@
 import Dispatch
-import Foundation
+public import Foundation
 
 /// A command run to its end with its output, waited for on a Dispatch thread: tests run in
 /// parallel on the few threads Swift's tasks share, and a test blocked in `waitUntilExit`
 /// there stalls every other test (a 10-second bound elsewhere failed that way).
-enum ChildProcess {
-    struct Ran: Sendable {
-        let status: Int32
+public enum ChildProcess {
+    public struct Ran: Sendable {
+        public let status: Int32
         /// Standard output and standard error together.
-        let output: String
+        public let output: String
+
+        public init(status: Int32, output: String) {
+            self.status = status
+            self.output = output
+        }
     }
 
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> Ran {
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> Ran {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = executable

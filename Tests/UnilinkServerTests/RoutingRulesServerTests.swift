@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import UnilinkAPI
+import UnilinkServer
 
 /// Routing rules and A/B tests through a real loopback server: the click goes where the
 /// rule says, a refused rule loses nothing, a visitor keeps their variant, and an install
@@ -40,6 +41,35 @@ struct RoutingRulesServerTests {
             #expect(plain.headers[.location] == "https://www.example.com/desk")
             let stillGerman = try await client.send(.get, "/sale", host: "exm.pl", userAgent: UA.windowsChrome, headers: Self.germanDesktop)
             #expect(stillGerman.headers[.location] == "https://www.example.com/de/sale")
+        }
+    }
+
+    /// Country and region rules against a real MaxMind database built by MaxMind's own
+    /// writer: a visitor from Berlin's network gets the German page, one from California's
+    /// the American, one from a network the database does not know the link's own.
+    @Test(.enabled(if: GeoLocatorTests.available || GeoLocatorTests.required, GeoLocatorTests.reason))
+    func countryAndRegionRulesFollowTheDatabase() async throws {
+        var settings = TestServer.settings()
+        settings.geoipDatabase = try await GeoLocatorTests.database().path
+        try await TestServer.run(.live, settings: settings) { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(
+                """
+                {"path": "/u/1", "alias": "where", "web_url": "https://www.example.com/",
+                 "rules": [
+                   {"conditions": [{"region": ["US-CA"]}], "destination": {"web_url": "https://www.example.com/california"}},
+                   {"conditions": [{"country": ["DE", "AT", "CH"]}], "destination": {"web_url": "https://www.example.com/de"}},
+                   {"conditions": [{"country": ["US"], "negate": true}, {"platform": ["desktop"]}], "destination": {"web_url": "https://www.example.com/world"}}
+                 ]}
+                """, app: app)
+            for (address, expected) in [
+                ("192.0.2.1", "https://www.example.com/de"), ("198.51.100.7", "https://www.example.com/california"),
+                ("203.0.113.9", "https://www.example.com/world"), ("2001:db8:1::1", "https://www.example.com/world"),
+                ("100.64.0.1", "https://www.example.com/"),
+            ] {
+                let click = try await client.send(.get, "/where", host: "exm.pl", userAgent: UA.windowsChrome, address: address)
+                #expect(click.headers[.location] == expected, "\(address)")
+            }
         }
     }
 

@@ -155,12 +155,13 @@ func prepareServer(
 func buildResponder(_ parts: ServerParts) throws -> LinkHostResponder {
     let pages = try DashboardPages()
     let association = AssociationController(directory: parts.directory)
-    let click = ClickController(
+    var click = ClickController(
         links: parts.links, clicks: parts.clicks, previews: parts.previews, port: parts.port, metrics: parts.clickMetrics,
         networkKeys: parts.networkKeys, installedMarker: parts.installedMarker, addresses: parts.addresses,
         limit: parts.rateLimit(.clicks), debugPage: debugPage(parts, pages), automated: parts.settings.automated,
         bursts: BurstWatch(window: parts.settings.burstWindow)
     )
+    click.place = { [geo = parts.geo] in geo.place(of: $0) }
     return LinkHostResponder(
         directory: parts.directory, dashboardHost: parts.settings.dashboardHost, router: try buildRouter(parts, pages: pages).buildResponder(),
         association: association, click: click, errors: ErrorMiddleware(maxURLBytes: parts.settings.maxURLBytes, store: parts.store)
@@ -202,7 +203,13 @@ func buildDashboardRouter(_ parts: ServerParts, pages: DashboardPages) -> Router
     AppPagesController(
         store: parts.store, directory: parts.directory, apps: parts.appService, links: parts.linkService, people: parts.people, pages: pages
     ).register(on: signedIn)
-    LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages).register(on: signedIn)
+    var linkPages = LinkPagesController(store: parts.store, directory: parts.directory, links: parts.linkService, pages: pages)
+    linkPages.geography = { [geo = parts.geo] in
+        GeoAvailability(
+            available: geo.isAvailable,
+            status: geo.isAvailable ? geo.status : "\(geo.status), so country and region conditions never hold (UNILINK_GEOIP_DATABASE)")
+    }
+    linkPages.register(on: signedIn)
     NumbersController(store: parts.store, directory: parts.directory, pages: pages).register(on: signedIn)
     WebhookPagesController(store: parts.store, directory: parts.directory, destination: parts.settings.webhookDestination, pages: pages)
         .register(on: signedIn)

@@ -24,6 +24,8 @@ enum PendingClickDocument {
         /// IPv6 or relayed; absent for IPv4 (and in rows written before it).
         var network: VisitorNetwork.Kind?
         var relayRegion: String?
+        /// Android; absent in rows written before it (unknown).
+        var referredToPlay: Bool?
 
         init(_ click: PendingClick) {
             content = click.content
@@ -35,6 +37,7 @@ enum PendingClickDocument {
             safariVersion = click.safariVersion
             network = click.network == .ipv4 ? nil : click.network
             relayRegion = click.relayRegion
+            referredToPlay = click.referredToPlay
         }
     }
 
@@ -58,6 +61,7 @@ enum PendingClickDocument {
         json.field("safariVersion", click.safariVersion)
         json.field("network", click.network == .ipv4 ? nil : click.network.rawValue)
         json.field("relayRegion", click.relayRegion)
+        json.field("referredToPlay", click.referredToPlay)
         json.close()
         return json.text
     }

@@ -177,6 +177,7 @@ extension SQLStore {
             consumedBy: try row.decode(column: "consumed_by", as: String?.self), network: stored.network ?? .ipv4,
             relayRegion: stored.relayRegion
         )
+        click.referredToPlay = stored.referredToPlay
         if try row.decode(column: "signals_at", as: Int64?.self) != nil {
             let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
             click.signals = DeviceSignals(

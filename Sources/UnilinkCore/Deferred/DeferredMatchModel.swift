@@ -35,13 +35,13 @@ public struct DeferredMatchModel: Sendable, Equatable {
     /// How much the device agreeing says, against an organic install at the same address:
     /// usually someone in the household, who often has the same phone, iOS version and
     /// languages.
-    public var household = DeviceWeights(osVersion: 1.34, hardwareModel: 1.33, screen: 0.32, language: 0.64, languageList: 0.52)
+    public var household = DeviceWeights(osVersion: 1.34, hardwareModel: 1.33, inAppModel: 1.8, screen: 0.32, language: 0.64, languageList: 0.52)
     /// The same against an organic install in the same /24, behind a carrier NAT, in a café
     /// or through the same relay country: a stranger, whose device agrees only as often as
     /// any two phones do. The model says nothing here: an Android click that went on to
     /// Play is matched by its referrer, so those left to the matcher are rarely the
     /// install's whatever the model.
-    public var strangers = DeviceWeights(osVersion: 1.03, hardwareModel: 0.0, screen: 1.9, language: 1.29, languageList: 0.82)
+    public var strangers = DeviceWeights(osVersion: 1.03, hardwareModel: 0.0, inAppModel: 2.5, screen: 1.9, language: 1.29, languageList: 0.82)
     /// A screen read by Safari 26+ (Advanced Fingerprinting Protection reports fixed window
     /// metrics): agreement says little, disagreement is expected (the fit finds it slightly
     /// for the click: on Safari 26 the screen always differs, and the version is its own).
@@ -88,8 +88,8 @@ public struct DeferredMatchModel: Sendable, Equatable {
     public enum Term: String, Sendable, CaseIterable, Codable {
         case prior, crowd, poolCrowd, relayCrowd, recency
         case crowdedAddress, sameAddress, samePrefix, sameIPv6Network, sameIPv6Site, relayRegion, relayRegionZone
-        case householdOSVersion, householdModel, householdScreen, householdLanguage, householdLanguageList
-        case strangersOSVersion, strangersModel, strangersScreen, strangersLanguage, strangersLanguageList
+        case householdOSVersion, householdModel, householdInAppModel, householdScreen, householdLanguage, householdLanguageList
+        case strangersOSVersion, strangersModel, strangersInAppModel, strangersScreen, strangersLanguage, strangersLanguageList
         case maskedScreenAgrees, maskedScreenDiffers, timeZone, timeZoneAmongStrangers, languageDiffers
         case reachedStore, stoppedAtPreview
     }
@@ -110,11 +110,13 @@ public struct DeferredMatchModel: Sendable, Equatable {
         case .relayRegionZone: relayRegionZone
         case .householdOSVersion: household.osVersion
         case .householdModel: household.hardwareModel
+        case .householdInAppModel: household.inAppModel
         case .householdScreen: household.screen
         case .householdLanguage: household.language
         case .householdLanguageList: household.languageList
         case .strangersOSVersion: strangers.osVersion
         case .strangersModel: strangers.hardwareModel
+        case .strangersInAppModel: strangers.inAppModel
         case .strangersScreen: strangers.screen
         case .strangersLanguage: strangers.language
         case .strangersLanguageList: strangers.languageList
@@ -133,8 +135,12 @@ public struct DeferredMatchModel: Sendable, Equatable {
 public struct DeviceWeights: Sendable, Equatable {
     /// iOS/Android major.minor agreeing (a handful of versions cover most phones).
     public var osVersion: Double
-    /// The hardware model agreeing (Android User-Agents name it).
+    /// The hardware model agreeing on Android (its User-Agents name it).
     public var hardwareModel: Double
+    /// The hardware model agreeing on iOS, where only in-app browsers name it
+    /// (`FBDV/iPhone15,2`, `Instagram … (iPhone14,5`): fitted apart from Android's, whose
+    /// clicks left to the matcher are mostly of people who never went on to Play.
+    public var inAppModel: Double
     /// Screen points and scale agreeing (a dozen sizes cover most iPhones).
     public var screen: Double
     /// The first language agreeing.
@@ -142,9 +148,10 @@ public struct DeviceWeights: Sendable, Equatable {
     /// The page's whole language list equal to the app's, on top of `language`.
     public var languageList: Double
 
-    public init(osVersion: Double, hardwareModel: Double, screen: Double, language: Double, languageList: Double) {
+    public init(osVersion: Double, hardwareModel: Double, inAppModel: Double, screen: Double, language: Double, languageList: Double) {
         self.osVersion = osVersion
         self.hardwareModel = hardwareModel
+        self.inAppModel = inAppModel
         self.screen = screen
         self.language = language
         self.languageList = languageList

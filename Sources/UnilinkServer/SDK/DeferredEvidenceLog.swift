@@ -41,7 +41,7 @@ final class DeferredEvidenceLog: Sendable {
     func record(installID: String, fingerprint: InstallFingerprint, candidates: [PendingClick], answer: String?) {
         guard !candidates.isEmpty else { return }
         let matcher = DeferredMatcher(recordsTerms: true)
-        let crowds = DeferredMatcher.Crowds(candidates)
+        let crowds = DeferredMatcher.Crowds(candidates, for: fingerprint)
         let weighed = candidates.compactMap { click in
             matcher.evidence(fingerprint, click, crowds: crowds).map {
                 Candidate(

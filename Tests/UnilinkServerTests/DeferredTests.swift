@@ -230,6 +230,24 @@ struct DeferredTests {
         }
     }
 
+    /// An unwritable evidence log (a folder that does not exist, a full disk) is warned about
+    /// and given up; the server goes on answering.
+    @Test(arguments: ["/nonexistent-unilink-folder/evidence.jsonl", "/dev/full"])
+    func anEvidenceLogThatCannotBeWrittenNeverStopsTheServer(path: String) async throws {
+        if path == "/dev/full" && !FileManager.default.isWritableFile(atPath: path) { return }
+        var settings = TestServer.settings()
+        settings.deferredEvidenceLog = path
+        try await TestServer.run(.live, settings: settings) { client in
+            let (app, _) = try await Self.setUp(client)
+            for (index, address) in ["198.51.100.60", "198.51.100.61"].enumerated() {
+                let clickID = try await Self.click(client, address: address)
+                let found = try await Self.deferred(client, app: app, install: "install-unlogged-\(index)", address: address).decode(
+                    DeepLinkResultBody.self)
+                #expect(found.deepLink?.clickID == clickID)
+            }
+        }
+    }
+
     /// With `UNILINK_DEFERRED_EVIDENCE_LOG`, each first launch the model weighed leaves one
     /// line: the install, the click it was given, and each candidate's terms, which add up to
     /// what the model weighed; a launch matched by its referrer leaves none.

@@ -623,9 +623,10 @@ def describe(population, args):
           f"{sum(1 for p in installs if p['click_ip']):>16} {sum(1 for p in installs if p['click_ip'] and not p['tap']):>6} "
           f"{sum(1 for p in installs if p['click_ip'] and p['install_at'] - p['click_at'] >= MATCH_WINDOW):>5} "
           f"{len(twins):>5} {sum(1 for p in installs if not p['click_ip']):>7}  (late: installed after the match window, no matcher can find them)")
-    print("twins: clicked installs with another clicker of the same system in the pool the install is compared with, in the\n"
-          "hour before it, whose phone reads the same to the page and the User-Agent (screen, OS version as shown, first\n"
-          "language, time zone; Android: the model): only the timing and the store tap can tell the two apart.")
+    print("twins (an upper bound): clicked installs with another clicker of the same system in the pool the install is\n"
+          "compared with, in the hour before it, whose phone reads the same to the server (screen, OS version, Safari 26's\n"
+          "own; languages, the page's list on Android; time zone; Android: the model): only the timing and the store tap can\n"
+          "tell the two apart. Counted before matching: a twin whose click an earlier install took is counted all the same.")
 
 
 def pool(person):
@@ -639,16 +640,23 @@ def pool(person):
 
 
 def looks(person):
-    """What the page and the User-Agent show of a phone."""
-    shown = person["version"] if not person["version"].startswith("26") else "18.6"
-    screen = (person["w"], person["h"], person["scale"]) if person["script"] and not person["version"].startswith("26") else None
-    return (person["os"], ".".join(shown.split(".")[:2]), screen, person["model"] if person["os"] == "android" else None,
-            person["languages"][0], person["zone"] if person["script"] else None)
+    """What the server compares of a phone, as the page and the User-Agent show it: the OS
+    major.minor (Safari 26+'s own version, which is the system's, where the User-Agent's is
+    frozen), the screen (not Safari 26's, whose metrics are fixed), Android's model, the
+    languages (the page's whole list on Android where its script ran; WebKit's page and
+    Accept-Language's first tag otherwise), the time zone where the script ran."""
+    shown = ".".join(person["version"].split(".")[:2])
+    masked = person["os"] == "ios" and person["version"].startswith("26")
+    screen = (person["w"], person["h"], person["scale"]) if person["script"] and not masked else None
+    languages = tuple(page_languages(person)) if person["script"] and person["os"] == "android" else person["languages"][0]
+    return (person["os"], shown, screen, person["model"] if person["os"] == "android" else None,
+            languages, person["zone"] if person["script"] else None)
 
 
 def twin_installs(people):
     """The clicked installs (by id()) with a twin: another clicker in the same pool, in the hour before
-    the install, whose phone reads the same."""
+    the install, whose phone reads the same. An upper bound: a twin whose click an earlier
+    install already took is no longer in the way, and the server's answers are not known here."""
     by_pool = defaultdict(list)
     for p in people:
         if p["click_ip"]:

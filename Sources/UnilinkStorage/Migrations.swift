@@ -442,8 +442,10 @@ enum Migrations {
             25,
             [
                 // An install is counted once: the install event the SDK reports after a
-                // deferred match finds the one the match recorded.
-                "CREATE INDEX events_install ON events (app_id, install_id, type)"
+                // deferred match finds the one the match recorded. In the step's transaction
+                // the build holds event writes (Docs/Operating.md); an operator may build it
+                // `CONCURRENTLY` first, and this finds it.
+                "CREATE INDEX IF NOT EXISTS events_install ON events (app_id, install_id, type)"
             ]
         ),
         (

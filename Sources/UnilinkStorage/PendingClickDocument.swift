@@ -25,6 +25,8 @@ enum PendingClickDocument {
         var network: VisitorNetwork.Kind?
         var relayRegion: String?
         var variant: String?
+        /// Android; absent in rows written before it (unknown).
+        var referredToPlay: Bool?
 
         init(_ click: PendingClick) {
             content = click.content
@@ -37,6 +39,7 @@ enum PendingClickDocument {
             network = click.network == .ipv4 ? nil : click.network
             relayRegion = click.relayRegion
             variant = click.variant
+            referredToPlay = click.referredToPlay
         }
     }
 
@@ -61,6 +64,7 @@ enum PendingClickDocument {
         json.field("network", click.network == .ipv4 ? nil : click.network.rawValue)
         json.field("relayRegion", click.relayRegion)
         json.field("variant", click.variant)
+        json.field("referredToPlay", click.referredToPlay)
         json.close()
         return json.text
     }

@@ -85,11 +85,15 @@ extension SQLStore {
         }
     }
 
-    static func countEvent(appID: String, linkID: String?, type: String, time: Date, slot: Int, on database: any SQLDatabase) async throws {
+    /// `by`: 1, or -1 where a count moves to another link (a slot's row may then go below
+    /// zero; the counts are read as sums over slots).
+    static func countEvent(
+        appID: String, linkID: String?, type: String, time: Date, slot: Int, by amount: Int64 = 1, on database: any SQLDatabase
+    ) async throws {
         try await database.raw(
             """
             INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
-            VALUES (\(bind: appID), \(bind: linkID ?? ""), \(bind: ClickTally.hour(millisecondsSince1970: milliseconds(time))), \(bind: type), \(bind: slot), 1)
+            VALUES (\(bind: appID), \(bind: linkID ?? ""), \(bind: ClickTally.hour(millisecondsSince1970: milliseconds(time))), \(bind: type), \(bind: slot), \(bind: amount))
             ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
             """
         ).run()

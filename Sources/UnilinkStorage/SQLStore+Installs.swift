@@ -86,6 +86,7 @@ extension SQLStore {
     /// Stores an install's answer and, for a match, its install event; the first answer stays.
     public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws {
         let slot = eventSlot
+        let dialect = self.dialect
         try await transaction { database in
             try await database.raw(
                 """
@@ -94,13 +95,14 @@ extension SQLStore {
                 ON CONFLICT (app_id, install_id) DO NOTHING
                 """
             ).run()
-            if let event { try await Self.insert(event: event, slot: slot, on: database) }
+            if let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
         }
     }
 
     public func insert(event: AppEvent) async throws {
         let slot = eventSlot
-        try await transaction { database in try await Self.insert(event: event, slot: slot, on: database) }
+        let dialect = self.dialect
+        try await transaction { database in try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
     }
 
     /// The A/B variant an install came from: its matched install event's.
@@ -131,17 +133,36 @@ extension SQLStore {
 
     /// An install happens once per install id: an `install` event for an install already
     /// counted (the deferred match records one, and the app's SDK may report it again) is
-    /// not stored, counted or sent again.
-    static func insert(event: AppEvent, slot: Int, on database: any SQLDatabase) async throws {
-        if event.type == EventType.install.rawValue,
-            try await database.raw(
+    /// not stored, counted or sent again. The check and the insert are one step: SQLite's
+    /// transactions take the write lock at `BEGIN IMMEDIATE`, and on PostgreSQL (READ
+    /// COMMITTED, where two transactions would both find nothing) a transaction-scoped
+    /// advisory lock on the app and install id makes the second wait for the first's commit.
+    ///
+    /// An install first reported without a link (the app's own `install` event before its
+    /// deferred call) that a deferred match then attributes keeps its one count: its row takes
+    /// the match's link, click and match type, and its count moves from the app's unattributed
+    /// installs to the link's, at the hour it was counted. Webhooks were told of the install
+    /// once and are not told again.
+    static func insert(event: AppEvent, slot: Int, dialect: Dialect, on database: any SQLDatabase) async throws {
+        if event.type == EventType.install.rawValue {
+            if dialect == .postgres {
+                try await database.raw(
+                    "SELECT pg_advisory_xact_lock(hashtext(\(bind: event.appID)), hashtext(\(bind: event.installID ?? "")))"
+                ).run()
+            }
+            if let counted = try await database.raw(
                 """
-                SELECT 1 AS found FROM events
+                SELECT link_id, click_id, occurred_at FROM events
                 WHERE app_id = \(bind: event.appID) AND install_id = \(bind: event.installID) AND type = \(bind: event.type) LIMIT 1
                 """
-            ).first() != nil
-        {
-            return
+            ).first() {
+                if event.linkID != nil, try counted.decode(column: "link_id", as: String?.self) == nil,
+                    try counted.decode(column: "click_id", as: String?.self) == nil
+                {
+                    try await attribute(event, countedAt: date(try counted.decode(column: "occurred_at", as: Int64.self)), slot: slot, on: database)
+                }
+                return
+            }
         }
         try await database.raw(
             """
@@ -155,5 +176,20 @@ extension SQLStore {
             appID: event.appID, linkID: event.linkID, type: EventCounter.type(event.type, name: event.name), time: event.time, slot: slot,
             on: database)
         try await enqueue([event.webhookEvent], on: database)
+    }
+
+    /// An unattributed install the deferred match found the click of: the row takes the
+    /// match's link, and the count moves from the app's unattributed installs to the link's.
+    private static func attribute(_ event: AppEvent, countedAt time: Date, slot: Int, on database: any SQLDatabase) async throws {
+        try await database.raw(
+            """
+            UPDATE events SET link_id = \(bind: event.linkID), click_id = \(bind: event.clickID), match_type = \(bind: event.matchType)
+            WHERE app_id = \(bind: event.appID) AND install_id = \(bind: event.installID) AND type = \(bind: event.type)
+              AND link_id IS NULL AND click_id IS NULL
+            """
+        ).run()
+        let type = EventCounter.type(event.type, name: event.name)
+        try await countEvent(appID: event.appID, linkID: nil, type: type, time: time, slot: slot, by: -1, on: database)
+        try await countEvent(appID: event.appID, linkID: event.linkID, type: type, time: time, slot: slot, on: database)
     }
 }

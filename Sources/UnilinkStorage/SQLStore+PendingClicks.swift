@@ -178,6 +178,7 @@ extension SQLStore {
             relayRegion: stored.relayRegion
         )
         click.variant = stored.variant
+        click.referredToPlay = stored.referredToPlay
         if try row.decode(column: "signals_at", as: Int64?.self) != nil {
             let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
             click.signals = DeviceSignals(

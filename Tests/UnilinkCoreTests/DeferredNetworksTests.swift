@@ -165,9 +165,57 @@ struct DeferredNetworksTests {
         #expect(Fixture.decide(newYorker, [california]) == .noMatch(.noCandidates))
         // A region the table does not split compares by country, as before.
         #expect(Self.recording.evidence(newYorker, relayed("pr", "US"))?.terms?[.relayRegionZone] == nil)
-        // Crowds are counted per clock: a Washington click crowds California's, New York's not.
-        let together = DeferredMatcher.Crowds([california, relayed("wa", "US-WA"), relayed("ny", "US-NY")])
-        #expect(Fixture.matcher.evidence(install, california, crowds: together)?.crowd == 2)
+        // The crowd is the country's clicks that could be this install's: a Washington click
+        // crowds California's, New York's not, and one known by its country only does.
+        let together = [california, relayed("wa", "US-WA"), relayed("ny", "US-NY"), relayed("us", "US")]
+        let crowds = DeferredMatcher.Crowds(together, for: install)
+        #expect(Fixture.matcher.evidence(install, california, crowds: crowds)?.crowd == 3)
+    }
+
+    /// A relayed click's crowd is counted for the install, not by its region's zones: a
+    /// Pacific install's click from Nevada (Mountain and Pacific) stands among the Pacific
+    /// clicks as a Californian's does, and is worth as much; both are counted in decide().
+    @Test func aRelayedClickFromASmallRegionStandsInTheInstallsCrowd() {
+        func relayed(_ id: String, _ region: String, secondsAgo: Double = 600) -> PendingClick {
+            var click = PendingClick(
+                clickID: id, appID: "app", linkID: "lnk", content: LinkContent(path: "/u/\(id)"),
+                time: Fixture.now.addingTimeInterval(-secondsAgo), expiresAt: Fixture.now.addingTimeInterval(3_000), from: .relayed(region: region),
+                os: .ios, osVersion: "18.1", model: nil, acceptLanguages: ["en-US"], safariVersion: nil, reachedStore: true)
+            click.signals = DeviceSignals(screenWidth: 390, screenHeight: 844, screenScale: 3, timeZone: nil, languages: ["en-US"])
+            return click
+        }
+        var install = Fixture.install(ip: "home", prefix: "home-net")
+        install.signals.languages = ["en-US"]
+        install.signals.timeZone = "America/Los_Angeles"
+        // Other Pacific clickers, whose phones read in Spanish: the crowd, not rivals.
+        let pacific = ((0..<4).map { relayed("ca\($0)", "US-CA") } + [relayed("wa", "US-WA")]).map {
+            var other = $0
+            other.signals?.languages = ["es-US"]
+            other.acceptLanguages = ["es-US"]
+            return other
+        }
+        let nevada = relayed("nv", "US-NV")
+        let california = relayed("ca", "US-CA")
+        let crowds = DeferredMatcher.Crowds(pacific + [nevada, california], for: install)
+        let fromNevada = Fixture.matcher.evidence(install, nevada, crowds: crowds)
+        let fromCalifornia = Fixture.matcher.evidence(install, california, crowds: crowds)
+        #expect(fromNevada?.crowd == 7 && fromCalifornia?.crowd == 7)
+        #expect(fromNevada?.logRatio == fromCalifornia?.logRatio)
+        // What decide() weighs: Nevada's click alone among Californians is no surer than a Californian's.
+        let nevadaAlone = Fixture.confidence(Fixture.decide(install, pacific + [nevada]))
+        let californiaAlone = Fixture.confidence(Fixture.decide(install, pacific + [california]))
+        #expect(nevadaAlone > 0 && nevadaAlone == californiaAlone)
+    }
+
+    /// Lord Howe Island keeps New South Wales's clock half an hour apart; a zone this
+    /// system's time zone data lacks makes the region unknown, never a disagreement.
+    @Test func aRegionsZonesThatCannotBeReadAreUnknown() {
+        let july = Date(timeIntervalSince1970: 1_783_000_000)
+        #expect(RegionTimeZones.agree(region: "AU-NSW", zone: "Australia/Lord_Howe", at: july) == true)
+        #expect(RegionTimeZones.agree(region: "AU-ACT", zone: "Australia/Lord_Howe", at: july) == false)
+        #expect(RegionTimeZones.agree(zones: ["Australia/Sydney", "Mars/Olympus_Mons"], zone: "Europe/Berlin", at: july) == nil)
+        #expect(RegionTimeZones.agree(zones: ["Australia/Sydney"], zone: "Europe/Berlin", at: july) == false)
+        #expect(RegionTimeZones.agree(region: "US-CA", zone: "Nowhere/None", at: july) == nil)
     }
 
     /// Arizona keeps no daylight time: in July its clock is California's, in January
@@ -181,17 +229,27 @@ struct DeferredNetworksTests {
         #expect(RegionTimeZones.agree(region: "DE-BE", zone: "Europe/Berlin", at: july) == nil)
     }
 
-    /// An Android install whose app read Play's referrer: a click that went on to Play
-    /// passed its id there and would have matched exactly, so it is not this install's,
-    /// however well the phone fits; a click that stopped at the preview still can be.
-    @Test func aPlayReferrerWithoutOurClickRulesOutClicksThatWentToPlay() {
+    /// An Android install whose app read Play's referrer: a click that went on to Play with
+    /// its id in the referrer would have matched exactly, so it is not this install's,
+    /// however well the phone fits. A click that stopped at the preview still can be, and so
+    /// can one sent to a fallback that never passed our referrer (an FDL link's `afl`), or
+    /// one stored before this was recorded (unknown rules nothing out).
+    @Test func aPlayReferrerWithoutOurClickRulesOutOnlyClicksThatPassedIt() {
         var install = Self.myAndroidInstall(ip: "home-android")
-        #expect(Fixture.matched(Fixture.decide(install, [Self.myAndroidClick(ip: "home-android")])) == "mine")
+        var referred = Self.myAndroidClick(ip: "home-android")
+        referred.referredToPlay = true
+        #expect(Fixture.matched(Fixture.decide(install, [referred])) == "mine")
         install.playReferrerRead = true
-        #expect(Fixture.decide(install, [Self.myAndroidClick(ip: "home-android")]) == .noMatch(.noCandidates))
-        var stopped = Self.myAndroidClick(ip: "home-android")
+        #expect(Fixture.decide(install, [referred]) == .noMatch(.noCandidates))
+        var stopped = referred
         stopped.reachedStore = false
         #expect(Fixture.matcher.evidence(install, stopped) != nil)
+        var toFallback = referred
+        toFallback.referredToPlay = false
+        #expect(Fixture.matched(Fixture.decide(install, [toFallback])) == "mine")
+        var unknown = referred
+        unknown.referredToPlay = nil
+        #expect(Fixture.matched(Fixture.decide(install, [unknown])) == "mine")
     }
 
     /// Every iOS browser is WebKit, whose page sees one language: the first tag agreeing
@@ -205,8 +263,10 @@ struct DeferredNetworksTests {
         #expect(!DeferredMatcher.languagesAgree(page: [], app: ["de-DE"]))
         var click = Fixture.click("webkit", ip: "nat", prefix: "carrier")
         click.signals?.languages = ["de-DE"]
-        let crowd = DeferredMatcher.Crowds((0..<10).map { Fixture.click("o\($0)", ip: "nat", prefix: "carrier", osVersion: "17.5") } + [click])
-        let evidence = Self.recording.evidence(Fixture.install(ip: "nat", prefix: "carrier"), click, crowds: crowd)
+        let install = Fixture.install(ip: "nat", prefix: "carrier")
+        let crowd = DeferredMatcher.Crowds(
+            (0..<10).map { Fixture.click("o\($0)", ip: "nat", prefix: "carrier", osVersion: "17.5") } + [click], for: install)
+        let evidence = Self.recording.evidence(install, click, crowds: crowd)
         #expect(evidence?.corroborated == true)
         #expect(evidence?.terms?[.strangersLanguage] == 1 && evidence?.terms?[.strangersLanguageList] == nil)
     }

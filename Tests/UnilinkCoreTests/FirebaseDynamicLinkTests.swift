@@ -106,6 +106,26 @@ struct FirebaseDynamicLinkTests {
         #expect(intent.contains("S.browser_fallback_url=" + URLText.queryValue(Self.play)))
     }
 
+    /// Chrome's intent for an FDL link with `afl` falls back to that URL, not to Play: the
+    /// click never passed our referrer, and an install whose referrer names no click may
+    /// still be its. Without `afl` the fallback is Play with the click id; an in-app browser's
+    /// Play redirect carries it too, and the preview's button (through the alternate host).
+    @Test func aClickRecordsWhetherPlaysReferrerNamesIt() {
+        let clickID = Router.visit(UA.androidChrome).clickID
+        let withFallback = Self.deep + "&apn=com.example.shop&afl=https%3A%2F%2Fwww.example.com%2Fandroid"
+        let intent = Self.decide(withFallback, UA.androidChrome)
+        #expect(intent.outcome == .intent)
+        #expect(PlayReferral.namesClick(intent, clickID: clickID, os: .android) == false)
+        let toPlay = Self.decide(Self.deep + "&apn=com.example.shop", UA.androidChrome)
+        #expect(toPlay.outcome == .intent)
+        #expect(PlayReferral.namesClick(toPlay, clickID: clickID, os: .android) == true)
+        #expect(PlayReferral.namesClick(.redirect(Self.play, record: .store), clickID: clickID, os: .android) == true)
+        #expect(PlayReferral.namesClick(.redirect(Self.play, record: .store), clickID: "another", os: .android) == false)
+        #expect(PlayReferral.namesClick(.redirect("https://www.example.com/android", record: .store), clickID: clickID, os: .android) == false)
+        #expect(PlayReferral.namesClick(.redirect(Self.play, record: .store), clickID: clickID, os: .ios) == nil)
+        #expect(PlayReferral.namesClick(.redirect("https://www.example.com/", record: .web), clickID: clickID, os: .android) == nil)
+    }
+
     /// The app gets `link` as its deep link; utm values become campaign data; the minimum
     /// versions reach the content.
     @Test func theContentCarriesTheDeepLinkCampaignAndVersions() {

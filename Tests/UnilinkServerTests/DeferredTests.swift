@@ -217,6 +217,34 @@ struct DeferredTests {
             let again = try await Self.deferred(client, app: app, install: "install-weak-3", address: "198.51.100.120", allowWeak: true).decode(
                 DeepLinkResultBody.self)
             #expect(again.status == .notFound)
+            // At the click's own address, a household's: the iOS version and the language
+            // agreeing are no confident answer either (housemates' iPhones run one version),
+            // without the page's signals or the store tap beside them.
+            let home = try await Self.click(client, address: "198.51.100.40", signals: nil, tapsStore: false)
+            let homePlain = try await Self.deferred(client, app: app, install: "install-weak-4", address: "198.51.100.40").decode(
+                DeepLinkResultBody.self)
+            #expect(homePlain.status == .notFound, "\(homePlain)")
+            let homeAsked = try await Self.deferred(client, app: app, install: "install-weak-5", address: "198.51.100.40", allowWeak: true).decode(
+                DeepLinkResultBody.self)
+            #expect(homeAsked.deepLink?.matchType == .weak && homeAsked.deepLink?.clickID == home, "\(homeAsked)")
+        }
+    }
+
+    /// An unwritable evidence log (a folder that does not exist, a full disk) is warned about
+    /// and given up; the server goes on answering.
+    @Test(arguments: ["/nonexistent-unilink-folder/evidence.jsonl", "/dev/full"])
+    func anEvidenceLogThatCannotBeWrittenNeverStopsTheServer(path: String) async throws {
+        if path == "/dev/full" && !FileManager.default.isWritableFile(atPath: path) { return }
+        var settings = TestServer.settings()
+        settings.deferredEvidenceLog = path
+        try await TestServer.run(.live, settings: settings) { client in
+            let (app, _) = try await Self.setUp(client)
+            for (index, address) in ["198.51.100.60", "198.51.100.61"].enumerated() {
+                let clickID = try await Self.click(client, address: address)
+                let found = try await Self.deferred(client, app: app, install: "install-unlogged-\(index)", address: address).decode(
+                    DeepLinkResultBody.self)
+                #expect(found.deepLink?.clickID == clickID)
+            }
         }
     }
 
@@ -272,8 +300,17 @@ struct DeferredTests {
             #expect(unsure.deepLink?.matchType == .weak && (0.6..<0.9).contains(unsure.deepLink?.confidence ?? 0), "\(unsure)")
             let lowered = try await client.send(.patch, uri, json: #"{"min_match_confidence": 0.6}"#, bearer: TestServer.adminToken)
             #expect(try lowered.decode(AppBody.self).minMatchConfidence == 0.6)
+            // However low the bar, a household's click known by its iOS version alone (no page
+            // signals, no store tap) stays weak: housemates' iPhones run one version.
+            let bare = try await Self.click(client, address: "198.51.100.23", signals: nil, tapsStore: false)
+            let onlyVersion = try await Self.deferred(client, app: app, install: "install-conf-2", address: "198.51.100.23", allowWeak: true).decode(
+                DeepLinkResultBody.self)
+            #expect(onlyVersion.deepLink?.clickID == bare && onlyVersion.deepLink?.matchType == .weak, "\(onlyVersion)")
+            #expect((onlyVersion.deepLink?.confidence ?? 0) >= 0.6, "\(onlyVersion)")
+            // The page's zone and languages beside the version vouch for it.
             _ = try await Self.click(client, address: "198.51.100.22", ua: UA.weiboIOS, signals: nil, tapsStore: false)
-            let again = try await Self.click(client, address: "198.51.100.22", signals: nil, tapsStore: false)
+            let again = try await Self.click(
+                client, address: "198.51.100.22", signals: #"{"time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#, tapsStore: false)
             let found = try await Self.deferred(client, app: app, install: "install-conf-1", address: "198.51.100.22").decode(DeepLinkResultBody.self)
             #expect(found.deepLink?.matchType == .probabilistic)
             #expect(found.deepLink?.clickID == again && again != clickID)

@@ -15,7 +15,7 @@ import UnilinkTestSupport
 @Suite("Pending click documents")
 struct PendingClickDocumentTests {
     static func full(_ text: String = "v") -> PendingClick {
-        PendingClick(
+        var click = PendingClick(
             clickID: "0Kx9aZ\(text)", appID: "app-\(text)", linkID: "link-\(text)",
             content: {
                 var content = LinkContent(
@@ -36,6 +36,8 @@ struct PendingClickDocumentTests {
             signals: DeviceSignals(screenWidth: 393, screenHeight: 852, screenScale: 2.5, timeZone: "Europe/Berlin", languages: ["de", text]),
             safariVersion: "26.1", reachedStore: true, consumedBy: "install-\(text)", network: .relay, relayRegion: "DE-BE"
         )
+        click.referredToPlay = false
+        return click
     }
 
     /// Every optional set and every collection non-empty, all the way down.

@@ -202,6 +202,52 @@ struct SQLStoreTests {
         }
     }
 
+    /// An install is counted once per install id however many report it at once (on
+    /// PostgreSQL's READ COMMITTED each would find none but for the advisory lock), and an
+    /// install first reported without a link takes the deferred match's: still one row and
+    /// one count, now the link's, none left unattributed.
+    @Test(arguments: TestDatabase.available) func anInstallIsCountedOnceAndTakesItsMatchsLink(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
+            let now = Date.now
+            let reported = AppEvent(appID: "a", installID: "install-race", linkID: nil, clickID: nil, type: "install", time: now)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 { group.addTask { try await store.insert(event: reported) } }
+                try await group.waitForAll()
+            }
+            func rows() async throws -> [(link: String?, click: String?)] {
+                try await store.database.raw("SELECT link_id, click_id FROM events WHERE install_id = 'install-race'").all().map {
+                    (try $0.decode(column: "link_id", as: String?.self), try $0.decode(column: "click_id", as: String?.self))
+                }
+            }
+            func counted(link: String) async throws -> Int {
+                try await store.database.raw(
+                    "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM event_counts WHERE app_id = 'a' AND type = 'install' AND link_id = \(bind: link)"
+                ).first()?.decode(column: "n", as: Int.self) ?? -1
+            }
+            #expect(try await rows().count == 1)
+            #expect(try await counted(link: "") == 1)
+            let matched = AppEvent(
+                appID: "a", installID: "install-race", linkID: "lnk_1", clickID: "click-1", type: "install", matchType: "probabilistic",
+                time: now.addingTimeInterval(5))
+            try await store.record(answer: "{}", appID: "a", installID: "install-race", clickID: "click-1", install: matched)
+            try await store.insert(event: matched)
+            let after = try await rows()
+            #expect(after.count == 1 && after.first?.link == "lnk_1" && after.first?.click == "click-1")
+            #expect(try await counted(link: "lnk_1") == 1)
+            #expect(try await counted(link: "") == 0)
+            let counts = try await store.linkCounts(linkID: "lnk_1", hours: try SQLStore.hours(from: "0000-01-01", to: "9999-12-31"), utcDays: true)
+            #expect(counts.eventsByHour.values.reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) } == ["install": 1])
+            // An install matched first and reported without a link later stays the link's.
+            try await store.record(
+                answer: "{}", appID: "a", installID: "install-2", clickID: "click-2",
+                install: AppEvent(appID: "a", installID: "install-2", linkID: "lnk_1", clickID: "click-2", type: "install", time: now))
+            try await store.insert(event: AppEvent(appID: "a", installID: "install-2", linkID: nil, clickID: nil, type: "install", time: now))
+            #expect(try await counted(link: "lnk_1") == 2)
+            #expect(try await counted(link: "") == 0)
+            try await store.close()
+        }
+    }
+
     /// Several instances on one database: they migrate together on an empty one, a pending
     /// click goes to exactly one install, a shared secret is the first one's, and a taken
     /// alias or host is a conflict, never a 500.

@@ -42,7 +42,7 @@ public struct DeferredMatcher: Sendable {
 
     /// - Parameter threshold: the app's `min_match_confidence`; below it a match is weak.
     public func decide(_ install: InstallFingerprint, among candidates: [PendingClick], threshold: Double) -> Decision {
-        let crowds = Crowds(candidates)
+        let crowds = Crowds(candidates, for: install)
         let scored = candidates.compactMap { click in evidence(install, click, crowds: crowds).map { (click, $0) } }
         guard !scored.isEmpty else { return .noMatch(.noCandidates) }
         let odds = scored.map { exp($0.1.logRatio) }
@@ -62,7 +62,10 @@ public struct DeferredMatcher: Sendable {
     /// How many clicks from phones of each system each address and each pool (prefix,
     /// relay country) had in the match window: the crowd a candidate stands in (an iPhone's
     /// install competes with iPhones). A home has one or two; a carrier NAT, an office's or
-    /// a café's Wi-Fi, or a relay's country, many.
+    /// a café's Wi-Fi, or a relay's country, many. Counted for one install: a relay
+    /// country's crowd is its clicks that could be the install's, those whose region keeps
+    /// the install's clock at the install's moment (and those known by country only), so a
+    /// click from a small state stands in the same crowd as an equally good Californian's.
     public struct Crowds: Sendable {
         private struct Key: Hashable {
             let os: UserAgent.OS
@@ -71,22 +74,33 @@ public struct DeferredMatcher: Sendable {
 
         private var byAddress: [Key: Int] = [:]
         private var byPool: [Key: Int] = [:]
+        /// `RegionTimeZones.agree` for the install, once per relay region.
+        private var regionClocks: [String: Bool?] = [:]
 
-        public init(_ candidates: [PendingClick]) {
+        public init(_ candidates: [PendingClick], for install: InstallFingerprint) {
             for click in candidates {
                 if let key = click.networkKey { byAddress[Key(os: click.os, key: key), default: 0] += 1 }
-                if let key = Self.poolKey(click) { byPool[Key(os: click.os, key: key), default: 0] += 1 }
+                guard let pool = click.prefixKey else { continue }
+                if click.network == .relay {
+                    guard let region = click.relayRegion else { continue }
+                    if regionClocks[region] == nil {
+                        regionClocks[region] = install.signals.timeZone.flatMap { RegionTimeZones.agree(region: region, zone: $0, at: install.time) }
+                    }
+                    if regionClocks[region] == .some(false) { continue }
+                }
+                byPool[Key(os: click.os, key: pool), default: 0] += 1
             }
-        }
-
-        /// A relay country's clicks count where their regions' clocks are alike.
-        static func poolKey(_ click: PendingClick) -> String? {
-            guard click.network == .relay, let pool = click.prefixKey else { return click.prefixKey }
-            return RegionTimeZones.crowdKey(pool: pool, region: click.relayRegion)
         }
 
         func onAddress(_ key: String, os: UserAgent.OS) -> Int { byAddress[Key(os: os, key: key)] ?? 1 }
         func inPool(_ key: String, os: UserAgent.OS) -> Int { byPool[Key(os: os, key: key)] ?? 1 }
+
+        /// Whether a relay region's clock is the install's (`RegionTimeZones.agree`), from
+        /// the regions these crowds were counted for.
+        func regionAgrees(_ region: String, zone: String, at time: Date) -> Bool? {
+            if let known = regionClocks[region] { return known }
+            return RegionTimeZones.agree(region: region, zone: zone, at: time)
+        }
     }
 
     /// What speaks for and against one click being this install's; `nil` when it cannot be.
@@ -102,9 +116,10 @@ public struct DeferredMatcher: Sendable {
         public var strongDeviceAgreement: Bool
         /// How many clicks shared the network the match rests on.
         public var crowd: Int
-        /// Confident answers need more than the address: the device agreeing, and outside a
-        /// household its screen or model with its OS version; a click that stopped at the
-        /// preview never in a crowd.
+        /// Confident answers need more than the address: in a household its screen or model,
+        /// or its OS version with the page's zone or languages or the store tap; outside a
+        /// household its screen or model with its OS version and languages; a click that
+        /// stopped at the preview never in a crowd.
         public var corroborated: Bool
         /// What `logRatio` is made of, by a matcher that `recordsTerms`: how much of each term
         /// (`Benchmarks/deferred_fit.py` fits the model's weights to these).
@@ -118,8 +133,9 @@ public struct DeferredMatcher: Sendable {
 
     public func evidence(_ install: InstallFingerprint, _ click: PendingClick, crowds: Crowds? = nil) -> Evidence? {
         guard click.consumedBy == nil, click.os == install.os, click.time <= install.time, click.expiresAt > install.time else { return nil }
-        if install.os == .android && install.playReferrerRead && click.reachedStore == true { return nil }
-        let crowds = crowds ?? Crowds([click])
+        // Play's referrer named no click: one that reached Play through us with its id there is another's.
+        if install.os == .android && install.playReferrerRead && click.reachedStore == true && click.referredToPlay == true { return nil }
+        let crowds = crowds ?? Crowds([click], for: install)
         var evidence = Evidence(logRatio: 0, sameHousehold: false, deviceAgreements: 0, strongDeviceAgreement: false, crowd: 1, corroborated: false)
         if recordsTerms { evidence.terms = [:] }
         let crowdTerm: DeferredMatchModel.Term
@@ -129,11 +145,11 @@ public struct DeferredMatcher: Sendable {
             guard let region = click.relayRegion, let zone = install.signals.timeZone, let country = TimeZoneCountries.country(of: zone),
                 region.hasPrefix(country)
             else { return nil }
-            evidence.crowd = Crowds.poolKey(click).map { crowds.inPool($0, os: click.os) } ?? 1
+            evidence.crowd = click.prefixKey.map { crowds.inPool($0, os: click.os) } ?? 1
             crowdTerm = .relayCrowd
             evidence.add(.relayRegion, 1, model)
             // Below the country where its regions keep different clocks.
-            if let agrees = RegionTimeZones.agree(region: region, zone: zone, at: install.time) {
+            if let agrees = crowds.regionAgrees(region, zone: zone, at: install.time) {
                 guard agrees else { return nil }
                 evidence.add(.relayRegionZone, 1, model)
             }
@@ -166,6 +182,8 @@ public struct DeferredMatcher: Sendable {
         evidence.add(crowdTerm, log(Double(max(1, evidence.crowd))), model)
         let terms = evidence.sameHousehold ? DeviceTerms.household : DeviceTerms.strangers
         var osAgrees = false
+        // The page's script ran and its zone or languages agreed.
+        var pageAgrees = false
         switch Self.compare(osVersion: click.deviceOSVersion, install.osVersion) {
         case .contradicts: return nil
         case .agrees:
@@ -176,7 +194,8 @@ public struct DeferredMatcher: Sendable {
         }
         if let clickModel = click.model, let installModel = install.model {
             guard clickModel.caseInsensitiveCompare(installModel) == .orderedSame else { return nil }
-            evidence.add(terms.hardwareModel, 1, model)
+            // Android's User-Agent names it; on iOS only an in-app browser's does.
+            evidence.add(click.os == .ios ? terms.inAppModel : terms.hardwareModel, 1, model)
             evidence.deviceAgreements += 1
             evidence.strongDeviceAgreement = true
         }
@@ -197,7 +216,9 @@ public struct DeferredMatcher: Sendable {
             if let zone = signals.timeZone, let installZone = install.signals.timeZone {
                 guard zone == installZone else { return nil }
                 evidence.add(evidence.sameHousehold ? .timeZone : .timeZoneAmongStrangers, 1, model)
+                pageAgrees = true
             }
+            if Self.languagesAgree(page: signals.languages, app: install.signals.languages) { pageAgrees = true }
         }
         switch click.reachedStore {
         case true?: evidence.add(.reachedStore, 1, model)
@@ -207,7 +228,10 @@ public struct DeferredMatcher: Sendable {
         for term in languageEvidence(click, install, terms) { evidence.add(term, 1, model) }
         evidence.add(.recency, recencyEvidence(click, install), model)
         if evidence.sameHousehold {
-            evidence.corroborated = evidence.deviceAgreements > 0
+            // The screen or the model; the OS version alone only with the page's signals or
+            // the store tap beside it: housemates' iPhones often run one version, and a
+            // click that stopped at a preview whose script never ran says little else.
+            evidence.corroborated = evidence.strongDeviceAgreement || (osAgrees && (pageAgrees || click.reachedStore == true))
         } else {
             // Among strangers: the screen or the model, the OS version, and the page's
             // languages agreeing.
@@ -220,14 +244,14 @@ public struct DeferredMatcher: Sendable {
 
     /// The device's terms for one kind of organic competitor (`DeviceWeights`).
     struct DeviceTerms {
-        let osVersion, hardwareModel, screen, language, languageList: DeferredMatchModel.Term
+        let osVersion, hardwareModel, inAppModel, screen, language, languageList: DeferredMatchModel.Term
 
         static let household = DeviceTerms(
-            osVersion: .householdOSVersion, hardwareModel: .householdModel, screen: .householdScreen, language: .householdLanguage,
-            languageList: .householdLanguageList)
+            osVersion: .householdOSVersion, hardwareModel: .householdModel, inAppModel: .householdInAppModel, screen: .householdScreen,
+            language: .householdLanguage, languageList: .householdLanguageList)
         static let strangers = DeviceTerms(
-            osVersion: .strangersOSVersion, hardwareModel: .strangersModel, screen: .strangersScreen, language: .strangersLanguage,
-            languageList: .strangersLanguageList)
+            osVersion: .strangersOSVersion, hardwareModel: .strangersModel, inAppModel: .strangersInAppModel, screen: .strangersScreen,
+            language: .strangersLanguage, languageList: .strangersLanguageList)
     }
 
     private func languageEvidence(_ click: PendingClick, _ install: InstallFingerprint, _ terms: DeviceTerms) -> [DeferredMatchModel.Term] {

@@ -26,6 +26,11 @@ public struct PendingClick: Sendable, Equatable, Codable {
     /// The visitor went on to the store (the preview's button, or straight from the
     /// alternate host): most who install do, most who only look do not.
     public var reachedStore: Bool?
+    /// Android: whether Play's referrer names this click when it went on to Play through us
+    /// (`PlayReferral`): `false` when the store URL it was sent to did not carry its id (an
+    /// FDL link's `afl`); `nil` when not known (clicks stored before it was recorded), which
+    /// rules nothing out.
+    public var referredToPlay: Bool?
     /// The install that this click was matched to; a consumed click matches nothing else.
     public var consumedBy: String?
     /// What kind of network the keys describe (`VisitorNetwork`).

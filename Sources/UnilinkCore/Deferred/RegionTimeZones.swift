@@ -8,18 +8,23 @@ public import Foundation
 /// boundary list both zones. Countries not listed compare by country only.
 public enum RegionTimeZones {
     /// Whether `region`'s clocks agree with `zone`'s at `time` (the same UTC offset); `nil`
-    /// when the region is not known below its country.
+    /// when the region is not known below its country, or when a zone cannot be read (an
+    /// install's zone, or one of the table's that this system's time zone data lacks):
+    /// unknown, never a disagreement.
     public static func agree(region: String, zone: String, at time: Date) -> Bool? {
-        guard let zones = byRegion[region.uppercased()], let installZone = TimeZone(identifier: zone) else { return nil }
-        let offset = installZone.secondsFromGMT(for: time)
-        return zones.contains { TimeZone(identifier: $0)?.secondsFromGMT(for: time) == offset }
+        byRegion[region.uppercased()].flatMap { agree(zones: $0, zone: zone, at: time) }
     }
 
-    /// A key shared by the regions with the same zones (`US-CA` and `US-WA`), for counting
-    /// a relay pool's crowd where an install could be.
-    public static func crowdKey(pool: String, region: String?) -> String {
-        guard let region, let zones = byRegion[region.uppercased()] else { return pool }
-        return pool + "|" + zones.joined(separator: ",")
+    /// Whether any of `zones` reads like `zone` at `time`; `nil` when one of them cannot be read.
+    public static func agree(zones: [String], zone: String, at time: Date) -> Bool? {
+        guard let installZone = TimeZone(identifier: zone) else { return nil }
+        let offset = installZone.secondsFromGMT(for: time)
+        var offsets: [Int] = []
+        for name in zones {
+            guard let regionZone = TimeZone(identifier: name) else { return nil }
+            offsets.append(regionZone.secondsFromGMT(for: time))
+        }
+        return offsets.contains(offset)
     }
 
     private static let eastern = "America/New_York"
@@ -57,7 +62,8 @@ public enum RegionTimeZones {
         add("CA-NT", ["America/Edmonton"])
         add("CA-NU", ["America/Iqaluit", "America/Winnipeg", "America/Edmonton"])
         // Australia (ISO 3166-2:AU).
-        add("AU-NSW AU-ACT", ["Australia/Sydney", "Australia/Broken_Hill"])
+        add("AU-NSW", ["Australia/Sydney", "Australia/Broken_Hill", "Australia/Lord_Howe"])
+        add("AU-ACT", ["Australia/Sydney"])
         add("AU-VIC", ["Australia/Melbourne"])
         add("AU-QLD", ["Australia/Brisbane"])
         add("AU-SA", ["Australia/Adelaide"])

@@ -65,7 +65,8 @@ public struct ServerSettings: Sendable {
     /// (`UNILINK_GEOIP_DATABASE`); without it no visitor has a country.
     public var geoipDatabase: String?
     /// A file for one line of evidence per first launch the model weighed
-    /// (`UNILINK_DEFERRED_EVIDENCE_LOG`, for `Benchmarks/deferred_fit.py`).
+    /// (`UNILINK_DEFERRED_EVIDENCE_LOG`, for `Benchmarks/deferred_fit.py`): benchmarks and
+    /// diagnosis only, never production (its click ids are live tokens in the match window).
     public var deferredEvidenceLog: String?
     /// How close together an address's clicks on different links make a burst (ms); not a
     /// setting of its own: tests on a loaded machine widen it.

@@ -124,15 +124,19 @@ struct ClickController: Sendable {
             if traffic == .person, let clientAddress, let linkID = link.link?.id, bursts.click(address: clientAddress, link: linkID) {
                 traffic = .scanner
             }
+            var pending =
+                traffic.isAutomated
+                ? nil
+                : ClickRecording.pendingClick(
+                    link, visit, outcome: outcome, network: networkKeys.network(of: visit.clientAddress), userAgentHeader: userAgentHeader,
+                    variant: shaping.variant)
+            // Whether Play's referrer will name the click (not when an FDL link's `afl` is the fallback).
+            pending?.referredToPlay = PlayReferral.namesClick(decision, clickID: visit.clickID, os: visit.userAgent.os)
             clicks.enqueue(
                 ClickRecord(
                     clickID: visit.clickID, appID: link.app.id, linkID: link.link?.id, time: visit.time, host: name, path: path,
                     platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
-                    pending: traffic.isAutomated
-                        ? nil
-                        : ClickRecording.pendingClick(
-                            link, visit, outcome: outcome, network: networkKeys.network(of: visit.clientAddress),
-                            userAgentHeader: userAgentHeader, variant: shaping.variant),
+                    pending: pending,
                     continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
                     traffic: traffic.isAutomated ? traffic : nil, variant: shaping.variant
                 ))

@@ -37,6 +37,7 @@ struct PendingClickDocumentTests {
             safariVersion: "26.1", reachedStore: true, consumedBy: "install-\(text)", network: .relay, relayRegion: "DE-BE"
         )
         click.referredToPlay = false
+        click.variant = "variant-\(text.prefix(8))"
         return click
     }
 

@@ -105,12 +105,14 @@ extension SQLStore {
         try await transaction { database in try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
     }
 
-    /// The A/B variant an install came from: its matched install event's.
-    public func variant(ofInstall installID: String, appID: String) async throws -> String? {
+    /// The A/B variant an install came from through `linkID`: its matched install event's.
+    /// Events through another link are not that link's test's.
+    public func variant(ofInstall installID: String, appID: String, linkID: String) async throws -> String? {
         try await database.raw(
             """
             SELECT variant FROM events
-            WHERE app_id = \(bind: appID) AND install_id = \(bind: installID) AND type = 'install' AND variant IS NOT NULL LIMIT 1
+            WHERE app_id = \(bind: appID) AND install_id = \(bind: installID) AND type = 'install' AND link_id = \(bind: linkID)
+              AND variant IS NOT NULL LIMIT 1
             """
         ).first()?.decode(column: "variant", as: String?.self)
     }
@@ -183,7 +185,8 @@ extension SQLStore {
     private static func attribute(_ event: AppEvent, countedAt time: Date, slot: Int, on database: any SQLDatabase) async throws {
         try await database.raw(
             """
-            UPDATE events SET link_id = \(bind: event.linkID), click_id = \(bind: event.clickID), match_type = \(bind: event.matchType)
+            UPDATE events SET link_id = \(bind: event.linkID), click_id = \(bind: event.clickID), match_type = \(bind: event.matchType),
+              variant = \(bind: event.variant)
             WHERE app_id = \(bind: event.appID) AND install_id = \(bind: event.installID) AND type = \(bind: event.type)
               AND link_id IS NULL AND click_id IS NULL
             """

@@ -14,7 +14,7 @@ struct ABTestTests {
     /// variant's share within 2 percentage points of its weight.
     @Test func theSplitFollowsTheWeights() {
         var counts: [Int] = [0, 0, 0]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix(seed: 38)
         for index in 0..<10_000 {
             let address =
                 "\(UInt8.random(in: 1...223, using: &generator)).\(UInt8.random(in: 0...255, using: &generator)).\(index % 256).\(index / 256)"
@@ -26,6 +26,21 @@ struct ABTestTests {
         }
     }
 
+    /// A 1:1 test on two links: a visitor's arm on one says nothing of their arm on the other
+    /// (about half agree), so one link's test does not pick the same people as another's.
+    @Test func armsOnTwoLinksAreIndependent() throws {
+        let split = try LinkRouting(rules: [], variants: [.init(name: "a", weight: 1), .init(name: "b", weight: 1)])
+        var generator = SplitMix(seed: 7)
+        var same = 0
+        for index in 0..<10_000 {
+            let address = "10.\(UInt8.random(in: 0...255, using: &generator)).\(index % 256).\(index / 256)"
+            let first = split.variant(cookie: nil, key: LinkRouting.visitorKey("link-1", address, "UA"))
+            let second = split.variant(cookie: nil, key: LinkRouting.visitorKey("link-2", address, "UA"))
+            if first == second { same += 1 }
+        }
+        #expect((4_800...5_200).contains(same), "\(same) of 10,000 in the same arm on both links")
+    }
+
     /// The same visitor gets the same variant without the cookie (the key is the same on
     /// every instance: no per-process seed); the cookie wins while it names a variant.
     @Test func aVisitorKeepsTheirVariant() {
@@ -34,7 +49,7 @@ struct ABTestTests {
         #expect(key != LinkRouting.visitorKey("link-2", "203.0.113.7", "Mozilla/5.0 (iPhone)"))
         #expect(LinkRouting.visitorKey("ab", "c") != LinkRouting.visitorKey("a", "bc"))
         // FNV-1a of known input, so a change of hash (and every visitor's variant) is noticed.
-        #expect(LinkRouting.visitorKey("a") == 0x089B_C907_B544_C769)
+        #expect(LinkRouting.visitorKey("a") == 0x3AEC_69D2_86FB_D39B)
         let first = Self.routing.variant(cookie: nil, key: key)
         #expect(Self.routing.variant(cookie: nil, key: key) == first)
         #expect(Self.routing.variant(cookie: "c", key: key) == 2)
@@ -66,5 +81,20 @@ struct ABTestTests {
         #expect(report.variants[2].verdict == "too_small")
         #expect(report.variants[3].verdict == "no_difference" && report.variants[3].pValue == 1)
         #expect(report.variants[4].verdict == "too_small" && report.variants[4].installRate == nil)
+    }
+}
+
+/// A seeded generator, so a failing split can be run again as it was.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -116,7 +116,8 @@ struct RoutingRulesServerTests {
             let link = try await client.createLink(
                 """
                 {"path": "/u/9", "alias": "test", "web_url": "https://www.example.com/a",
-                 "variants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1, "destination": {"web_url": "https://www.example.com/b"}}]}
+                 "variants": [{"name": "a", "weight": 1},
+                              {"name": "b", "weight": 1, "destination": {"web_url": "https://www.example.com/b", "ios_url": "https://www.example.com/b-ios"}}]}
                 """, app: app)
             let code = try #require(link.code)
             let first = try await client.send(.get, "/test", host: "exm.pl", userAgent: UA.windowsChrome, address: "198.51.100.70")
@@ -132,10 +133,25 @@ struct RoutingRulesServerTests {
                 #expect(again.headers[.location] == first.headers[.location])
                 #expect(again.headers[.setCookie] == nil)
             }
-            // An iPhone held in b by its cookie goes to the store and installs.
+            // A link preview's crawler and a HEAD check take no part: no variant, no cookie.
+            let crawler = try await client.send(.get, "/test", host: "exm.pl", userAgent: UA.facebookCrawler, address: "198.51.100.74")
+            #expect(crawler.status == .ok && crawler.headers[.setCookie] == nil)
+            let head = try await client.send(.head, "/test", host: "exm.pl", userAgent: UA.windowsChrome, address: "198.51.100.75")
+            #expect(head.headers[.setCookie] == nil)
+            // An iPhone held in b by its cookie goes to the store and installs. The preview's
+            // button carries b to the alternate host, which the short host's cookie never
+            // reaches: from any address it gives b's store page, not the control's.
             let page = try await client.send(
                 .get, "/test", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.80", headers: [.cookie: "ul_ab_\(code)=b"])
             let clickID = String(try #require(page.text.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+            let button = try #require(page.text.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))
+            #expect(button.2.contains("ul_ab=b"))
+            for last in 90..<98 {
+                let tap = try await client.send(
+                    .get, String(button.2).replacingOccurrences(of: "&amp;", with: "&"), host: String(button.1), userAgent: UA.iPhoneSafari,
+                    address: "198.51.100.\(last)")
+                #expect(tap.headers[.location] == "https://www.example.com/b-ios")
+            }
             let signals = #"{"screen_width": 393, "screen_height": 852, "screen_scale": 3, "time_zone": "Europe/Berlin", "languages": ["de-DE"]}"#
             #expect(try await client.send(.post, "/v1/clicks/\(clickID)/signals", json: signals).status == .noContent)
             let found = try await DeferredTests.deferred(client, app: app, install: "install-ab-0001", address: "198.51.100.80").decode(
@@ -144,18 +160,29 @@ struct RoutingRulesServerTests {
             #expect(found.deepLink?.variant == "b")
             let open = #"{"install_id": "install-ab-0001", "type": "open", "click_id": "\#(clickID)"}"#
             #expect(try await client.send(.post, "/v1/sdk/events", json: open, headers: [DeferredTests.key: app.publishableKey]).status == .accepted)
+            // An app that reports its install before asking for its deferred link: the match
+            // attributes that install, to the link and to b.
+            let second = try await client.send(
+                .get, "/test", host: "exm.pl", userAgent: UA.iPhoneSafari, address: "198.51.100.81", headers: [.cookie: "ul_ab_\(code)=b"])
+            let secondID = String(try #require(second.text.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
+            #expect(try await client.send(.post, "/v1/clicks/\(secondID)/signals", json: signals).status == .noContent)
+            let early = #"{"install_id": "install-ab-0002", "type": "install"}"#
+            #expect(try await client.send(.post, "/v1/sdk/events", json: early, headers: [DeferredTests.key: app.publishableKey]).status == .accepted)
+            let matched = try await DeferredTests.deferred(client, app: app, install: "install-ab-0002", address: "198.51.100.81").decode(
+                DeepLinkResultBody.self)
+            #expect(matched.deepLink?.clickID == secondID && matched.deepLink?.variant == "b")
             // The recorder writes clicks in batches: wait until the report has them all.
             var report = VariantReportBody(linkID: "", variants: [])
             for _ in 0..<100 {
                 report = try await client.send(.get, "/v1/links/\(try #require(link.id))/variants", bearer: app.secretKey).decode(
                     VariantReportBody.self)
-                if report.variants.map(\.clicks).reduce(0, +) == 5 { break }
+                if report.variants.map(\.clicks).reduce(0, +) == 6 { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(report.variants.map(\.name) == ["a", "b"])
             let b = try #require(report.variants.last)
-            #expect(b.installs == 1 && b.opens == 1)
-            #expect(report.variants.map(\.clicks).reduce(0, +) == 5)
+            #expect(b.installs == 2 && b.opens == 1)
+            #expect(report.variants.map(\.clicks).reduce(0, +) == 6)
             #expect(b.verdict == "too_small")
             // The link's page shows the test, and says a country rule cannot hold without a database.
             let patched = try await client.send(

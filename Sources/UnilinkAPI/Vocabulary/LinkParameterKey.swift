@@ -7,6 +7,9 @@ public enum LinkParameterKey {
     public static let click = "ul_click"
     /// A server-signed marker the sender adds for people known to have the app.
     public static let installed = "ul_installed"
+    /// Carries a preview page's A/B variant to the alternate host with its click, where the
+    /// link host's cookie is not sent.
+    public static let variant = "ul_ab"
     /// The content parameters of a long link.
     public static let deepLinkValue = "deep_link_value"
     public static func deepLinkSub(_ index: Int) -> String { "deep_link_sub\(index)" }

@@ -16,7 +16,7 @@ public enum LinkParameters {
         var campaign = content.campaign ?? .init()
         for (name, value) in items {
             switch name {
-            case codeKey, clickKey, installedKey: continue
+            case codeKey, clickKey, installedKey, LinkParameterKey.variant: continue
             case LinkParameterKey.deepLinkValue: content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel", "af_channel": campaign.channel = value

@@ -116,7 +116,10 @@ public struct ClickRouter: Sendable {
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
         let openURL = app.host(for: .alternate).map {
-            link.url(on: $0, addressing: addressing, extra: [(LinkParameters.clickKey, audience.clickID)], longQuery: query)
+            link.url(
+                on: $0, addressing: addressing,
+                extra: [(LinkParameters.clickKey, audience.clickID)] + (link.variant.map { [(LinkParameterKey.variant, $0)] } ?? []),
+                longQuery: query)
         }
         let social = link.content.social
         return PreviewModel(

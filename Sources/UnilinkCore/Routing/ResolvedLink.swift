@@ -13,6 +13,8 @@ public struct ResolvedLink: Sendable, Equatable {
     public var dynamicLink: FirebaseDynamicLink?
     /// Which routing rule or A/B variant shaped `content` (0: none): kept pages are found by it.
     public var shaping: UInt16 = 0
+    /// The A/B variant this visitor was given: the preview's open button carries it.
+    public var variant: String?
 
     public init(app: App, link: Link?, content: LinkContent, host: String, role: HostRole, dynamicLink: FirebaseDynamicLink? = nil) {
         self.init(app: app, link: link, content: content, host: host, role: role, destinations: DestinationPolicy(app: app), dynamicLink: dynamicLink)

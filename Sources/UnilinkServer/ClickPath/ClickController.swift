@@ -103,9 +103,14 @@ struct ClickController: Sendable {
                 place: LinkShaping.needsPlace(link) ? clientAddress.flatMap(place) : nil, languages: visit.languages,
                 userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
             let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
-            let cookie = request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) }
+            // The alternate host gets no cookie of the short host: the preview's button carries the variant.
+            let carried =
+                host.role == .alternate && carriedClickID != nil
+                ? query.flatMap { URLText.queryItems(Substring($0)).last { $0.name == LinkParameterKey.variant }?.value } : nil
+            let cookie =
+                request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) } ?? carried.map { Substring($0) }
             let linkID = link.link?.id ?? ""
-            shaping = LinkShaping.shape(&link, visitor: visitor, variantCookie: cookie) {
+            shaping = LinkShaping.shape(&link, visitor: visitor, variantCookie: cookie, splits: !head && !visit.userAgent.isCrawler) {
                 LinkRouting.visitorKey(linkID, clientAddress ?? "", userAgentHeader)
             }
         }

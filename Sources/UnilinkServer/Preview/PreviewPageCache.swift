@@ -9,8 +9,10 @@ import UnilinkCore
 /// kept page is found by what it was made of (the host as the directory made it, the
 /// stored link, the form and audience), without building the model or hashing it.
 ///
-/// Only pages of stored content are kept: a long link's ad-hoc query values, which
-/// anyone can vary per request, are rendered and forgotten. Pages are charged by their
+/// Only pages of stored content, or of stored content a routing rule or A/B variant shaped
+/// (one page per shaping, `ResolvedLink.shaping`), are kept: a long link's ad-hoc query
+/// values, which anyone can vary per request, are rendered and forgotten unless a shaping
+/// applies, and then the kept page is used only while its content is this request's. Pages are charged by their
 /// bytes against a budget; past it the cache starts over.
 final class PreviewPageCache: Sendable {
     static let placeholder = "UNILINKCLICKIDPLACEHOLD"

@@ -76,7 +76,8 @@ struct DeferredController {
             linkID = try await store.linkID(ofClick: clickID, appID: app.id)
         }
         // An install's events count for the A/B variant it came from.
-        let variant = linkID == nil ? nil : try await store.variant(ofInstall: installID, appID: app.id)
+        var variant: String?
+        if let linkID { variant = try await store.variant(ofInstall: installID, appID: app.id, linkID: linkID) }
         try await store.insert(
             event: AppEvent(
                 appID: app.id, installID: installID, linkID: linkID, clickID: body.clickID, type: body.type.rawValue, name: body.name,

@@ -4,8 +4,8 @@ public protocol EventStore: Sendable {
     func deferredAnswer(appID: String, installID: String) async throws -> String?
     func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws
     func insert(event: AppEvent) async throws
-    /// The A/B variant an install came from.
-    func variant(ofInstall installID: String, appID: String) async throws -> String?
+    /// The A/B variant an install came from through a link.
+    func variant(ofInstall installID: String, appID: String, linkID: String) async throws -> String?
     /// A link's A/B numbers by variant.
     func variantNumbers(linkID: String) async throws -> [String: VariantNumbers]
 }

@@ -15,16 +15,35 @@ public struct LinkRouting: Sendable, Equatable, Codable {
 
     /// - Parameter field: where the rules are in the request (`rules`, `default_rules`).
     public init(rules: [RoutingRuleBody], variants: [LinkVariantBody], field: String = "rules") throws(RoutingRuleError) {
+        try self.init(rules: rules, variants: variants, field: field, lenient: false)
+    }
+
+    /// `lenient`: a stored rule or variant that no longer passes (a time zone this machine's
+    /// data does not know, a check made stricter since) is left out instead of making the
+    /// whole link unreadable; it stays in what is stored and answered.
+    private init(rules: [RoutingRuleBody], variants: [LinkVariantBody], field: String, lenient: Bool) throws(RoutingRuleError) {
         guard rules.count <= Self.maximumRules else { throw RoutingRuleError(field, "takes up to \(Self.maximumRules) rules") }
         var compiled: [RoutingRule] = []
-        for (index, rule) in rules.enumerated() { compiled.append(try RoutingRule(rule, field: "\(field)[\(index)]")) }
-        guard variants.isEmpty || (2...LinkVariant.maximumCount).contains(variants.count) else {
+        for (index, rule) in rules.enumerated() {
+            do {
+                compiled.append(try RoutingRule(rule, field: "\(field)[\(index)]"))
+            } catch  where lenient {
+                continue
+            }
+        }
+        guard lenient || variants.isEmpty || (2...LinkVariant.maximumCount).contains(variants.count) else {
             throw RoutingRuleError("variants", "an A/B test needs 2 to \(LinkVariant.maximumCount) variants")
         }
         var arms: [LinkVariant] = []
         for (index, variant) in variants.enumerated() {
-            let arm = try LinkVariant(variant, field: "variants[\(index)]")
+            let arm: LinkVariant
+            do {
+                arm = try LinkVariant(variant, field: "variants[\(index)]")
+            } catch  where lenient {
+                continue
+            }
             if arms.contains(where: { $0.name == arm.name }) {
+                if lenient { continue }
                 throw RoutingRuleError("variants[\(index)].name", "'\(arm.name)' is already a variant's name")
             }
             arms.append(arm)
@@ -58,7 +77,7 @@ public struct LinkRouting: Sendable, Equatable, Codable {
         return variants.count - 1
     }
 
-    /// FNV-1a, 64 bits: the same on every instance and after every restart (Swift's own
+    /// FNV-1a, 64 bits, then mixed: the same on every instance and after every restart (Swift's own
     /// hashing is seeded per process), so a visitor without the cookie keeps their variant.
     public static func visitorKey(_ parts: String...) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -68,6 +87,13 @@ public struct LinkRouting: Sendable, Equatable, Codable {
             }
             hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
         }
+        // MurmurHash3's finaliser: without it the low bits (all a 1:1 split reads) follow
+        // the input's low bits, and one visitor would land in the same arm on every link.
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
         return hash
     }
 
@@ -80,7 +106,7 @@ public struct LinkRouting: Sendable, Equatable, Codable {
         let rules = try container.decodeIfPresent([RoutingRuleBody].self, forKey: .rules) ?? []
         let variants = try container.decodeIfPresent([LinkVariantBody].self, forKey: .variants) ?? []
         do {
-            try self.init(rules: rules, variants: variants)
+            try self.init(rules: rules, variants: variants, field: "rules", lenient: true)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: error.description)
         }

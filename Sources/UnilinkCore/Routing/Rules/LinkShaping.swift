@@ -11,9 +11,11 @@ public struct LinkShaping: Sendable, Equatable {
 
     public init() {}
 
-    /// Shapes `link` for `visitor`: its content becomes what this visitor gets.
+    /// Shapes `link` for `visitor`: its content becomes what this visitor gets. `splits`:
+    /// whether the visitor takes part in an A/B test (not a crawler drawing a card everyone
+    /// will see, not a HEAD check).
     public static func shape(
-        _ link: inout ResolvedLink, visitor: RuleVisitor, variantCookie: Substring?, visitorKey: () -> UInt64
+        _ link: inout ResolvedLink, visitor: RuleVisitor, variantCookie: Substring?, splits: Bool = true, visitorKey: () -> UInt64
     ) -> LinkShaping {
         var shaping = LinkShaping()
         let own = link.link?.routing
@@ -30,12 +32,13 @@ public struct LinkShaping: Sendable, Equatable {
             link.shaping = UInt16(0x100 + index)
             return shaping
         }
-        if let own, let index = own.variant(cookie: variantCookie, key: visitorKey()) {
+        if splits, let own, let index = own.variant(cookie: variantCookie, key: visitorKey()) {
             let variant = own.variants[index]
             variant.destination.apply(to: &link.content)
             shaping.variant = variant.name
             shaping.assignsVariant = variantCookie.map { $0 != variant.name[...] } ?? true
             link.shaping = UInt16(0x200 + index)
+            link.variant = variant.name
         }
         return shaping
     }

@@ -46,7 +46,7 @@ extension RoutingCondition {
             tests.append(
                 .platform(
                     try Self.values(names, "\(field).platform", "one of ios, android, desktop, other") {
-                        Platform(rawValue: $0.lowercased())
+                        ClickPlatform(rawValue: $0.lowercased())
                     }))
         }
         if let names = body.device {

@@ -8,17 +8,13 @@ public struct RoutingCondition: Sendable, Equatable {
         case region([String])
         /// Lowercased tags; one without a region matches every region of its language.
         case language([String])
-        case platform([Platform])
+        case platform([ClickPlatform])
         case device([UserAgent.Device])
         /// `nil`: any in-app browser.
         case inAppBrowser([UserAgent.App]?)
         case time(TimeWindow)
         case query(name: String, equals: String?)
         case campaign(CampaignField, [String])
-    }
-
-    public enum Platform: String, Sendable, CaseIterable {
-        case ios, android, desktop, other
     }
 
     public enum CampaignField: String, Sendable, CaseIterable {
@@ -60,7 +56,7 @@ public struct RoutingCondition: Sendable, Equatable {
             guard let first = visitor.languages.first else { return false }
             return tags.contains { Self.language(first, matches: $0) }
         case .platform(let platforms):
-            return platforms.contains(Self.platform(of: visitor.userAgent))
+            return platforms.contains(ClickPlatform(visitor.userAgent))
         case .device(let devices):
             return devices.contains(visitor.userAgent.device)
         case .inAppBrowser(let apps):
@@ -74,15 +70,6 @@ public struct RoutingCondition: Sendable, Equatable {
         case .campaign(let field, let values):
             guard let campaign = visitor.campaign, let value = field.value(of: campaign) else { return false }
             return values.contains(value)
-        }
-    }
-
-    static func platform(of agent: UserAgent) -> Platform {
-        switch (agent.os, agent.isMobile) {
-        case (.ios, true): .ios
-        case (.android, true): .android
-        case (.macos, _), (.windows, _), (.linux, _), (.chromeos, _): .desktop
-        default: agent.device == .desktop ? .desktop : .other
         }
     }
 

@@ -54,7 +54,9 @@ extension ClickRouter {
                 }
             }
         }
-        return VisitorRoute(visitor: visitor, outcome: decision.outcome, summary: summary(decision, of: link), destinations: destinations)
+        return VisitorRoute(
+            visitor: visitor, outcome: decision.outcome, summary: summary(decision, of: link), destinations: destinations,
+            inAppBrowser: inAppBrowsers.row(for: agent)?.summary)
     }
 
     /// The URLs one decision sends the visitor to: the redirect (and an intent's fallback),

@@ -4,9 +4,12 @@ import UnilinkAPI
 /// randomness; the click id and time come in with the visit.
 public struct ClickRouter: Sendable {
     public var addressing: HostAddressing
+    /// What each named in-app browser can open (`in-app-browsers.json`).
+    public var inAppBrowsers: InAppBrowserTable
 
-    public init(addressing: HostAddressing) {
+    public init(addressing: HostAddressing, inAppBrowsers: InAppBrowserTable = .builtIn) {
         self.addressing = addressing
+        self.inAppBrowsers = inAppBrowsers
     }
 
     public func decide(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
@@ -21,11 +24,13 @@ public struct ClickRouter: Sendable {
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return link.webPage.map { .redirect($0, record: .expired) } ?? .gone
         }
-        // On a phone WeChat and its kind block app links; on a desktop they open the web page as any browser does.
-        if agent.app?.blocksAppLinks == true, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
+        // The in-app browser's row: on a phone WeChat and its kind block app links; on a
+        // desktop they open the web page as any browser does (no row).
+        let inApp = inAppBrowsers.row(for: agent)
+        if let inApp, inApp.overlay, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
         switch (agent.os, agent.isMobile) {
-        case (.ios, true): return iOS(link, visit)
-        case (.android, true): return android(link, visit)
+        case (.ios, true): return iOS(link, visit, inApp)
+        case (.android, true): return android(link, visit, inApp)
         default: return desktop(link, visit)
         }
     }
@@ -35,37 +40,39 @@ public struct ClickRouter: Sendable {
         return .previewPage(PreviewAudience(visit))
     }
 
-    private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+    private func iOS(_ link: ResolvedLink, _ visit: Visit, _ inApp: InAppBrowser?) -> ClickDecision {
         let web = link.webPage
         if link.content.webOnly || link.app.ios == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
-        if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
+        if visit.knownInstalled, inApp?.customSchemes != .no, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
         guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.iosURL, .platform) { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
         return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
     }
 
-    private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+    private func android(_ link: ResolvedLink, _ visit: Visit, _ inApp: InAppBrowser?) -> ClickDecision {
         let web = link.webPage
         if link.content.webOnly || link.app.android == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
+        // Chrome and the browsers launch intents; an in-app web view only when its row says so.
+        let launchesIntents = visit.userAgent.app == nil || inApp?.intents == .yes
         if visit.knownInstalled {
-            // Chrome: the intent opens the app, or Play if it was removed since. In-app web views cannot launch intents.
-            if visit.userAgent.app == nil, let play = link.app.playStoreURL(referrer: visit.clickID) {
+            // The intent opens the app, or Play if it was removed since.
+            if launchesIntents, let play = link.app.playStoreURL(referrer: visit.clickID) {
                 return .redirect(intentURL(link, visit, fallback: play), record: .intent)
             }
-            if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
+            if inApp?.customSchemes != .no, let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
         guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.androidURL, .platform) { return .redirect(custom, record: .platformURL) }
         guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
-        // An in-app browser's web view cannot launch intents: the Play link alone.
-        if visit.userAgent.app != nil { return .redirect(play, record: .store) }
+        // A web view that cannot launch intents (or that nobody knows can): the Play link alone.
+        if !launchesIntents { return .redirect(play, record: .store) }
         return .redirect(intentURL(link, visit, fallback: play), record: .intent)
     }
 

@@ -104,6 +104,8 @@ extension UserAgent {
         if text.has(.gsa) || text.has(.googleApp) { return .google }
         if text.has(.kakaotalk) { return .kakaotalk }
         if text.has(.redditSlash) || text.has(.redditAndroid) { return .reddit }
+        if text.has(.zalo) { return .zalo }
+        if text.has(.dingTalk) { return .dingtalk }
         if os == .android, text.has(.androidWebView) { return .webview }
         // Safari always names its version (`Version/`), even where it drops `Safari/`; web views name neither.
         if os == .ios, !text.has(.safariSlash), !text.has(.versionSlash), text.has(.appleWebKit) { return .webview }

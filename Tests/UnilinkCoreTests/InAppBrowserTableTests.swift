@@ -123,3 +123,81 @@ struct InAppBrowserTableTests {
         #expect(plain.inAppBrowser == nil)
     }
 }
+
+/// Escapes to the system browser (Docs/InAppBrowsers.md): used only when documented, once.
+@Suite("In-app browser escapes")
+struct InAppBrowserEscapeTests {
+    static let lineIOS =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.1.0"
+    static let kakaoAndroid =
+        "Mozilla/5.0 (Linux; Android 13; SM-S908N) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120 Mobile Safari/537.36 KAKAOTALK 10.5.6"
+    static let marked = "https://exm.pl/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=click0000000000000000001&ul_escaped=1"
+
+    /// The rows with their escapes as documented, which the shipped table does not claim.
+    static let documented: ClickRouter = {
+        var rows = InAppBrowserTable.builtIn.rows
+        for index in rows.indices where rows[index].escape != nil { rows[index].escape?.documented = true }
+        return ClickRouter(addressing: ClickRouterTests.addressing, inAppBrowsers: try! InAppBrowserTable(rows: rows))
+    }()
+
+    static func link(_ role: HostRole = .short) -> ResolvedLink { ClickRouterTests.link(role: role) }
+
+    @Test func theShippedTableUsesNoUndocumentedEscape() {
+        // LINE's and KakaoTalk's escapes are recorded, undocumented by their makers: not used.
+        #expect(Set(InAppBrowserTable.builtIn.rows.filter { $0.escape != nil }.map(\.app)) == [.line, .kakaotalk])
+        #expect(InAppBrowserTable.builtIn.rows.allSatisfy { $0.usableEscape == nil })
+        #expect(
+            ClickRouterTests.router.decide(Self.link(), for: ClickRouterTests.visit(Self.lineIOS)) == .previewPage(ClickRouterTests.audience(.ios)))
+        #expect(
+            ClickRouterTests.router.decide(Self.link(), for: ClickRouterTests.visit(Self.kakaoAndroid))
+                == .previewPage(ClickRouterTests.audience(.android)))
+    }
+
+    /// (User-Agent, the request carries ul_escaped, what the visitor gets)
+    @Test(arguments: [
+        // LINE opens a URL carrying openExternalBrowser=1 in the default browser.
+        (lineIOS, false, ClickDecision.redirect(marked + "&openExternalBrowser=1", record: .browserHint)),
+        // KakaoTalk's scheme wraps the URL.
+        (kakaoAndroid, false, .redirect("kakaotalk://web/openExternal?url=" + URLText.queryValue(marked), record: .browserHint)),
+        // Back in the web view (the app ignored the escape): the ordinary route, not a second escape.
+        (lineIOS, true, .previewPage(ClickRouterTests.audience(.ios))),
+        (kakaoAndroid, true, .previewPage(ClickRouterTests.audience(.android))),
+        // The system browser: the ordinary route.
+        (UA.iPhoneSafari, true, .previewPage(ClickRouterTests.audience(.ios))),
+        // WeChat has no escape: the overlay stays.
+        (UA.weChatIOS, false, .openInBrowserHint(ClickRouterTests.audience(.ios))),
+    ])
+    func aDocumentedEscapeHandsThePersonToTheSystemBrowserOnce(ua: String, escaped: Bool, expected: ClickDecision) {
+        var visit = ClickRouterTests.visit(ua)
+        visit.escaped = escaped
+        #expect(Self.documented.decide(Self.link(), for: visit) == expected)
+    }
+
+    @Test func noEscapeWhereNoAppCouldOpen() {
+        var webOnly = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42")
+        webOnly.webOnly = true
+        #expect(
+            Self.documented.decide(ClickRouterTests.link(webOnly), for: ClickRouterTests.visit(Self.lineIOS))
+                == .redirect("https://www.example.com/u/42", record: .web))
+    }
+
+    /// The system browser's request continues the escaped click, on any host.
+    @Test func theEscapedRequestContinuesTheClick() {
+        let query = "deep_link_value=user&ul_click=AbCdEfGhIjKlMnOpQrStUv&ul_escaped=1"
+        #expect(ClickRecording.carriedClickID(query: query, role: .short) == "AbCdEfGhIjKlMnOpQrStUv")
+        #expect(ClickRecording.carriedClickID(query: "ul_click=AbCdEfGhIjKlMnOpQrStUv", role: .short) == nil)
+        var content = LinkContent(path: "/u/42")
+        LinkParameters.apply([("ul_escaped", "1"), ("x", "1")], to: &content)
+        #expect(content.data["ul_escaped"] == nil)
+        #expect(content.data["x"] == "1")
+    }
+
+    @Test func theDebuggerNamesTheEscape() {
+        let visitor = DebugVisitor(id: "line", name: "LINE", userAgent: Self.lineIOS)
+        let route = Self.documented.route(
+            Self.link(), for: visitor, tappedURL: "https://exm.pl/Ab3xK9p", alternate: nil, clickID: ClickRouterTests.clickID,
+            time: ClickRouterTests.now, opensApp: { _ in false })
+        #expect(route.destinations.first?.url == Self.marked + "&openExternalBrowser=1")
+        #expect(route.destinations.first?.why.contains("documented escape") == true)
+    }
+}

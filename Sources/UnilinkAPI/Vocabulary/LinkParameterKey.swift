@@ -7,6 +7,10 @@ public enum LinkParameterKey {
     public static let click = "ul_click"
     /// A server-signed marker the sender adds for people known to have the app.
     public static let installed = "ul_installed"
+    /// Marks a link the server already handed out of an in-app browser (its escape to the
+    /// system browser): a request carrying it is never sent out again, and continues the
+    /// click named by `ul_click`.
+    public static let escaped = "ul_escaped"
     /// The content parameters of a long link.
     public static let deepLinkValue = "deep_link_value"
     public static func deepLinkSub(_ index: Int) -> String { "deep_link_sub\(index)" }

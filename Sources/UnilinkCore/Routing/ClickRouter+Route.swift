@@ -119,6 +119,12 @@ extension ClickRouter {
     /// router prefers them.
     func explainURL(_ url: String, of link: ResolvedLink, visit: Visit) -> (ClickDestination.Kind, String) {
         let app = link.app
+        if let escape = inAppBrowsers.row(for: visit.userAgent)?.usableEscape, url == escapeURL(link, visit, escape) {
+            return (
+                .link,
+                "the in-app browser's documented escape to the system browser (\(escape.source)): the link runs its ordinary route there, with this click's id, once (ul_escaped)"
+            )
+        }
         if url.hasPrefix("intent://") {
             return (
                 .intent,

@@ -27,6 +27,9 @@ public struct ClickRouter: Sendable {
         // The in-app browser's row: on a phone WeChat and its kind block app links; on a
         // desktop they open the web page as any browser does (no row).
         let inApp = inAppBrowsers.row(for: agent)
+        if let inApp, agent.isMobile, !visit.escaped, let escape = inApp.usableEscape, opensAnApp(link, on: agent.os) {
+            return .redirect(escapeURL(link, visit, escape), record: .browserHint)
+        }
         if let inApp, inApp.overlay, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
         switch (agent.os, agent.isMobile) {
         case (.ios, true): return iOS(link, visit, inApp)
@@ -74,6 +77,23 @@ public struct ClickRouter: Sendable {
         // A web view that cannot launch intents (or that nobody knows can): the Play link alone.
         if !launchesIntents { return .redirect(play, record: .store) }
         return .redirect(intentURL(link, visit, fallback: play), record: .intent)
+    }
+
+    /// Whether the link may open an app on the platform: what an escape to the system browser is for.
+    private func opensAnApp(_ link: ResolvedLink, on os: UserAgent.OS) -> Bool {
+        !link.content.webOnly && (os == .ios ? link.app.ios != nil : link.app.android != nil)
+    }
+
+    /// The link as the in-app browser's documented escape hands it to the system browser:
+    /// on the host it was tapped on, with the click's id (the system browser's request
+    /// continues this click) and `ul_escaped` (never sent out twice).
+    public func escapeURL(_ link: ResolvedLink, _ visit: Visit, _ escape: InAppBrowser.Escape) -> String {
+        let marked = link.url(
+            on: link.host, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.escapedKey, "1")])
+        switch escape.kind {
+        case .query: return marked + "&" + escape.value
+        case .scheme: return escape.value + URLText.queryValue(marked)
+        }
     }
 
     /// Chrome's intent URL: opens the app when installed although App Links did not fire,

@@ -16,12 +16,17 @@ public struct Visit: Sendable, Equatable {
     /// The link carried a valid `ul_installed` marker: its sender knows this person has
     /// the app (an e-mail to a signed-in user). Checked by the caller: the router is pure.
     public var knownInstalled: Bool
+    /// The link carries `ul_escaped`: the server already handed it out of an in-app browser
+    /// (`InAppBrowser.Escape`). It is not sent out again (no loop when the app ignores the
+    /// escape): the ordinary route runs.
+    public var escaped: Bool
 
     public init(
         userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], clickID: String, time: Date,
-        clientAddress: String? = nil, knownInstalled: Bool = false
+        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false
     ) {
         self.knownInstalled = knownInstalled
+        self.escaped = escaped
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages

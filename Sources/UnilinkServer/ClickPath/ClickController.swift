@@ -95,7 +95,8 @@ struct ClickController: Sendable {
             clickID: carriedClickID ?? Identifiers.clickID(at: now),
             time: now,
             clientAddress: clientAddress,
-            knownInstalled: knownInstalled(query, link: link.link)
+            knownInstalled: knownInstalled(query, link: link.link),
+            escaped: query?.contains(LinkParameters.escapedKey) == true
         )
         var shaping = LinkShaping()
         if LinkShaping.applies(to: link) {

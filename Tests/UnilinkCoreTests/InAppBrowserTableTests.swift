@@ -131,7 +131,7 @@ struct InAppBrowserEscapeTests {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.1.0"
     static let kakaoAndroid =
         "Mozilla/5.0 (Linux; Android 13; SM-S908N) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120 Mobile Safari/537.36 KAKAOTALK 10.5.6"
-    static let marked = "https://exm.pl/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=click0000000000000000001&ul_escaped=1"
+    static let marked = "https://link.example.com/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=click0000000000000000001&ul_escaped=1"
 
     /// The rows with their escapes as documented, which the shipped table does not claim.
     static let documented: ClickRouter = {

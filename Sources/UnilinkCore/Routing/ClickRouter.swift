@@ -39,7 +39,15 @@ public struct ClickRouter: Sendable {
     }
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage { return .redirect(url, record: .web) }
+        if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage {
+            // Maybe an iPad asking for desktop sites: the page tells, and sends a touch screen on to the iOS route.
+            if visit.userAgent.mayBeIPad, link.app.ios != nil, !link.content.webOnly {
+                let touch = link.url(
+                    on: handOnHost(link), addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.touchKey, "1")])
+                return .touchCheck(desktop: url, touch: touch)
+            }
+            return .redirect(url, record: .web)
+        }
         return .previewPage(PreviewAudience(visit))
     }
 
@@ -84,12 +92,19 @@ public struct ClickRouter: Sendable {
         !link.content.webOnly && (os == .ios ? link.app.ios != nil : link.app.android != nil)
     }
 
+    /// Where a link handed on with a marker (an escape, the touch check) is addressed: the
+    /// host it was tapped on, as a long link; a short host answers only its codes, so the
+    /// primary host (the same route) stands in for it.
+    func handOnHost(_ link: ResolvedLink) -> String {
+        link.role == .short ? link.app.host(for: .primary) ?? link.host : link.host
+    }
+
     /// The link as the in-app browser's documented escape hands it to the system browser:
-    /// on the host it was tapped on, with the click's id (the system browser's request
+    /// on the host it was tapped on (`handOnHost`), with the click's id (the system browser's request
     /// continues this click) and `ul_escaped` (never sent out twice).
     public func escapeURL(_ link: ResolvedLink, _ visit: Visit, _ escape: InAppBrowser.Escape) -> String {
         let marked = link.url(
-            on: link.host, addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.escapedKey, "1")])
+            on: handOnHost(link), addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.escapedKey, "1")])
         switch escape.kind {
         case .query: return marked + "&" + escape.value
         case .scheme: return escape.value + URLText.queryValue(marked)
@@ -112,7 +127,7 @@ public struct ClickRouter: Sendable {
         case .previewPage(let audience): model(.page, for: audience, of: link)
         case .crawlerPage(let audience): model(.crawlerCard, for: audience, of: link)
         case .openInBrowserHint(let audience): model(.browserHint, for: audience, of: link)
-        case .redirect, .gone, .scheme, .refused: nil
+        case .redirect, .gone, .scheme, .refused, .touchCheck: nil
         }
     }
 

@@ -23,10 +23,16 @@ public struct Visit: Sendable, Equatable {
 
     public init(
         userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], clickID: String, time: Date,
-        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false
+        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false, touchScreen: Bool = false
     ) {
         self.knownInstalled = knownInstalled
         self.escaped = escaped
+        // The desktop answer's check found a touch screen (`ul_touch`) behind Safari's Mac
+        // string: an iPad asking for desktop sites. Any other User-Agent ignores the marker.
+        var userAgent = userAgent
+        if touchScreen, userAgent.mayBeIPad {
+            (userAgent.os, userAgent.device, userAgent.osVersion, userAgent.mayBeIPad) = (.ios, .tablet, nil, false)
+        }
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages

@@ -37,14 +37,20 @@ public struct UserAgent: Sendable, Equatable, Hashable {
     public var bot: Bot?
     /// A hardware model when the User-Agent carries one (`iPhone15,2`, `SM-S918B`, `Pixel 8`).
     public var model: String?
+    /// Safari's Mac string, which an iPad asking for desktop sites sends too: the desktop
+    /// answer carries a check of the touch screen (`ClickDecision.touchCheck`).
+    public var mayBeIPad: Bool
 
-    public init(os: OS, osVersion: String? = nil, device: Device, app: App? = nil, bot: Bot? = nil, model: String? = nil) {
+    public init(
+        os: OS, osVersion: String? = nil, device: Device, app: App? = nil, bot: Bot? = nil, model: String? = nil, mayBeIPad: Bool = false
+    ) {
         self.os = os
         self.osVersion = osVersion
         self.device = device
         self.app = app
         self.bot = bot
         self.model = model
+        self.mayBeIPad = mayBeIPad
     }
 
     public var isCrawler: Bool { bot != nil }

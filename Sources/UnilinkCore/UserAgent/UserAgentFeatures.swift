@@ -28,6 +28,8 @@ struct UserAgentFeatures {
         case qq, weibo, underscoreWeibo, line, telegramAndroid, telegramIOS, twitterForIP, twitterAndroid, twitterForAndroid, linkedInApp
         case snapchat, musicalLy, bytedanceWebview, tikTok, trill, pinterestSlash, bracketPinterest, waIOS, wa4A, gsa, googleApp, kakaotalk
         case redditSlash, redditAndroid, zalo, dingTalk, androidWebView, safariSlash, versionSlash, appleWebKit
+        // Browsers of iPadOS asking for desktop sites, and Chrome's token on a desktop
+        case criOS, edgiOS, fxiOS, chromeSlash
     }
 
     private static let spellings: [(Token, StaticString)] = [
@@ -59,7 +61,7 @@ struct UserAgentFeatures {
         (.wa4A, "WA4A/"), (.gsa, "GSA/"), (.googleApp, "GoogleApp/"), (.kakaotalk, "KAKAOTALK"), (.redditSlash, "Reddit/"),
         (.redditAndroid, "RedditAndroid"), (.zalo, "Zalo"), (.dingTalk, "DingTalk/"), (.androidWebView, "; wv)"), (.safariSlash, "Safari/"),
         (.versionSlash, "Version/"),
-        (.appleWebKit, "AppleWebKit/"),
+        (.appleWebKit, "AppleWebKit/"), (.criOS, "CriOS/"), (.edgiOS, "EdgiOS/"), (.fxiOS, "FxiOS/"), (.chromeSlash, "Chrome/"),
     ]
 
     /// Tokens that count only when a word ends after them (`bingbot/2.0`, not `CUBOT`).

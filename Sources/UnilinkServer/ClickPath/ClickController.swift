@@ -96,7 +96,8 @@ struct ClickController: Sendable {
             time: now,
             clientAddress: clientAddress,
             knownInstalled: knownInstalled(query, link: link.link),
-            escaped: query?.contains(LinkParameters.escapedKey) == true
+            escaped: query?.contains(LinkParameters.escapedKey) == true,
+            touchScreen: query?.contains(LinkParameters.touchKey) == true
         )
         var shaping = LinkShaping()
         if LinkShaping.applies(to: link) {
@@ -188,6 +189,8 @@ struct ClickController: Sendable {
             return Pages.gone().withoutBody(if: head)
         case .scheme(let location):
             return Self.redirect(location)
+        case .touchCheck(let desktop, let touch):
+            return Pages.touchCheck(desktop: desktop, touch: touch, head: head)
         case .refused(let reason):
             return Pages.refused(reason).withoutBody(if: head)
         }

@@ -78,3 +78,20 @@ struct IPadDesktopModeTests {
         #expect(content.data.isEmpty)
     }
 }
+
+/// An AI crawler or fetcher (the server's automated lists decide, `Visit.aiAgent`) gets the
+/// card on every host, whatever its User-Agent looks like.
+@Suite("AI agents get the card")
+struct AIAgentRoutingTests {
+    @Test(arguments: HostRole.allCases)
+    func theCardOnEveryHost(role: HostRole) {
+        // A User-Agent the classifier takes for a desktop browser: only the flag makes it an AI agent.
+        var visit = ClickRouterTests.visit(DebugVisitor.desktop)
+        #expect(ClickRouterTests.router.decide(ClickRouterTests.link(role: role), for: visit) == .redirect(ClickRouterTests.webPage, record: .web))
+        visit.aiAgent = true
+        #expect(ClickRouterTests.router.decide(ClickRouterTests.link(role: role), for: visit) == .crawlerPage(ClickRouterTests.audience(.desktop)))
+        var iPhone = ClickRouterTests.visit(UA.iPhoneSafari)
+        iPhone.aiAgent = true
+        #expect(ClickRouterTests.router.decide(ClickRouterTests.link(role: role), for: iPhone) == .crawlerPage(ClickRouterTests.audience(.ios)))
+    }
+}

@@ -18,7 +18,7 @@ public struct FirebaseRouter: Sendable {
         case .failure(let refusal): return .refused(refusal.description)
         }
         let agent = visit.userAgent
-        if agent.isCrawler { return router.decideOrdinary(link, for: visit) }
+        if agent.isCrawler || visit.aiAgent { return router.decideOrdinary(link, for: visit) }
         if router.inAppBrowsers.row(for: agent)?.overlay == true, agent.isMobile { return router.decideOrdinary(link, for: visit) }
         let deepLink = dynamicLink.link ?? ""
         switch (agent.os, agent.isMobile) {

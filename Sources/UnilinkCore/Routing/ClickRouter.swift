@@ -20,7 +20,7 @@ public struct ClickRouter: Sendable {
     /// Unilink's own routing, which FDL's defers to for previews and crawlers.
     func decideOrdinary(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
         let agent = visit.userAgent
-        if agent.isCrawler { return .crawlerPage(PreviewAudience(visit)) }
+        if agent.isCrawler || visit.aiAgent { return .crawlerPage(PreviewAudience(visit)) }
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return link.webPage.map { .redirect($0, record: .expired) } ?? .gone
         }

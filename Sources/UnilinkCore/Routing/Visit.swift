@@ -20,13 +20,19 @@ public struct Visit: Sendable, Equatable {
     /// (`InAppBrowser.Escape`). It is not sent out again (no loop when the app ignores the
     /// escape): the ordinary route runs.
     public var escaped: Bool
+    /// An AI crawler, or a fetcher acting for a person in an AI assistant (`ChatGPT-User`),
+    /// as the server's automated lists name them: it gets the preview card, as a crawler
+    /// does. Decided by the caller: the router is pure.
+    public var aiAgent: Bool
 
     public init(
         userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], clickID: String, time: Date,
-        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false, touchScreen: Bool = false
+        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false, touchScreen: Bool = false,
+        aiAgent: Bool = false
     ) {
         self.knownInstalled = knownInstalled
         self.escaped = escaped
+        self.aiAgent = aiAgent
         // The desktop answer's check found a touch screen (`ul_touch`) behind Safari's Mac
         // string: an iPad asking for desktop sites. Any other User-Agent ignores the marker.
         var userAgent = userAgent

@@ -107,3 +107,20 @@ struct UserAgentFieldCorpusTests {
     /// Android without being a phone.
     static let floor: [String: Double] = ["iOS": 0.34, "Android": 0.76, "Windows": 1.0, "Mac OS X": 1.0]
 }
+
+/// Bad input (issue 43): a User-Agent of 64 KB, or full of control characters, is
+/// classified as unknown, in one pass.
+@Suite("User-agent bad input")
+struct UserAgentBadInputTests {
+    @Test(arguments: [
+        String(repeating: "x", count: 65_536), String(repeating: "\u{1}\u{7F}\u{0}", count: 21_846),
+        String(repeating: "Zalo", count: 16_384), String(decoding: [0xFF, 0xFE, 0xC0, 0x80, 0xED, 0xA0, 0x80], as: UTF8.self),
+    ])
+    func isUnknown(ua: String) {
+        let agent = UserAgent(ua)
+        #expect(agent.os == .other)
+        #expect(agent.device == .other)
+        #expect(agent.bot == nil)
+        #expect(!agent.mayBeIPad)
+    }
+}

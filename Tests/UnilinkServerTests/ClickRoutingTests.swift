@@ -34,6 +34,11 @@ struct ClickRoutingTests {
             UA.instagramAndroid, "open.example.com", "/u/42",
             .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")
         ),
+        // Zalo's Android web view launches no intent:// URL (in-app-browsers.json): Play alone.
+        (
+            UA.zaloAndroid, "open.example.com", "/u/42",
+            .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")
+        ),
         (UA.facebookCrawler, "exm.pl", "/anna", .page("og:title")),
         (UA.iMessage, "link.example.com", "/u/42", .page("og:title")),
         (UA.slack, "open.example.com", "/u/42", .page("og:title")),

@@ -69,7 +69,10 @@ let package = Package(
         // Pure domain logic. Foundation only: no NIO, no server packages.
         // May use UnilinkAPI's leaf values (link values, vocabulary): still no I/O.
         // zlib (the system's) for the QR PNGs it writes and the logos it reads.
-        .target(name: "UnilinkCore", dependencies: ["UnilinkAPI", "CUnicodeIDNA", "CZlib"], swiftSettings: swiftSettings),
+        .target(
+            name: "UnilinkCore", dependencies: ["UnilinkAPI", "CUnicodeIDNA", "CZlib"],
+            // What each named app's in-app browser can open, compiled in (Docs/InAppBrowsers.md).
+            resources: [.embedInCode("UserAgent/InAppBrowsers/in-app-browsers.json")], swiftSettings: swiftSettings),
         // The system's zlib, as Foundation and swift-nio-extras use it: deflate and inflate for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // UTS #46 (IDNA) from the ICU that Foundation already ships (lib_FoundationICU on

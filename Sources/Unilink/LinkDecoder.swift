@@ -49,7 +49,9 @@ struct LinkDecoder {
                 link.deepLinkValue = value
             } else if let index = LinkParameterKey.deepLinkSubIndex(item.name) {
                 link.deepLinkSubs[index] = value
-            } else if item.name != LinkParameterKey.code, item.name != LinkParameterKey.click {
+            } else if item.name != LinkParameterKey.code, item.name != LinkParameterKey.click, item.name != LinkParameterKey.escaped,
+                item.name != LinkParameterKey.touch
+            {
                 link.clickEvent[item.name] = value
             }
         }

@@ -137,6 +137,13 @@ final class WebDriver: Sendable {
         try await command("POST", "execute/async", ["script": script, "args": [Any]()])["value"]
     }
 
+    /// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`), such as
+    /// `Emulation.setTouchEmulationEnabled`.
+    @discardableResult
+    func devTools(_ command: String, _ parameters: [String: Any]) async throws -> Any? {
+        try await self.command("POST", "goog/cdp/execute", ["cmd": command, "params": parameters])["value"]
+    }
+
     func setWindow(width: Int, height: Int) async throws {
         _ = try await command("POST", "window/rect", ["width": width, "height": height])
     }

@@ -45,6 +45,10 @@ struct ClickRouterTests {
         "intent://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p#Intent;scheme=https;package=com.example.shop;"
             + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop%26referrer%3Dclick0000000000000000001;end"
     }
+    /// The link with `ul_touch`, where the desktop answer sends a touch screen.
+    static func touch(on host: String) -> String {
+        "https://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=\(clickID)&ul_touch=1"
+    }
     static func audience(_ platform: ClickPlatform) -> PreviewAudience {
         PreviewAudience(platform: platform, language: .en, clickID: clickID)
     }
@@ -53,7 +57,7 @@ struct ClickRouterTests {
     /// labels (which OS and device, which in-app browser, which crawler), not from the router.
     enum Visitor: String, CaseIterable {
         case iOSBrowser, iOSInAppBrowser, iOSWeChatLike, androidBrowser, androidInAppBrowser, androidWeChatLike
-        case desktop, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
+        case desktop, macSafari, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
 
         init(_ sample: UserAgentSample) {
             let handheld = sample.device == "phone" || sample.device == "tablet"
@@ -66,6 +70,10 @@ struct ClickRouterTests {
             case ("ios", false, true, true): self = blocksAppLinks ? .iOSWeChatLike : .iOSInAppBrowser
             case ("android", false, true, false): self = .androidBrowser
             case ("android", false, true, true): self = blocksAppLinks ? .androidWeChatLike : .androidInAppBrowser
+            // Safari's Mac string, which an iPad asking for desktop sites sends too.
+            case ("macos", false, _, false)
+            where sample.device == "desktop" && sample.ua.contains("Version/") && sample.ua.contains("Safari/") && !sample.ua.contains("Chrome/"):
+                self = .macSafari
             case (_, false, _, _) where sample.device == "desktop": self = .desktop
             default: self = .neitherIOSNorAndroid
             }
@@ -101,6 +109,9 @@ struct ClickRouterTests {
         (.desktop, .primary, .redirect(webPage, record: .web)),
         (.desktop, .short, .redirect(webPage, record: .web)),
         (.desktop, .alternate, .redirect(webPage, record: .web)),
+        (.macSafari, .primary, .touchCheck(desktop: webPage, touch: touch(on: "link.example.com"))),
+        (.macSafari, .short, .touchCheck(desktop: webPage, touch: touch(on: "link.example.com"))),
+        (.macSafari, .alternate, .touchCheck(desktop: webPage, touch: touch(on: "open.example.com"))),
         (.neitherIOSNorAndroid, .primary, .redirect(webPage, record: .web)),
         (.neitherIOSNorAndroid, .short, .redirect(webPage, record: .web)),
         (.neitherIOSNorAndroid, .alternate, .redirect(webPage, record: .web)),
@@ -137,7 +148,7 @@ struct ClickRouterTests {
     }
 
     @Test func desktopPrefersDesktopURLThenWebThenFallback() {
-        let mac = Self.visit(UA.macSafari)
+        let mac = Self.visit(UA.macChrome)
         var content = LinkContent(path: "/u/1", webURL: "https://www.example.com/web", desktopURL: "https://www.example.com/desktop")
         #expect(Self.router.decide(Self.link(content), for: mac) == .redirect("https://www.example.com/desktop", record: .web))
         content.desktopURL = nil
@@ -149,7 +160,7 @@ struct ClickRouterTests {
     @Test func desktopWithoutAnyWebPageSeesThePreview() {
         var app = Self.app
         app.web = .init()
-        let decision = Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: app), for: Self.visit(UA.macSafari))
+        let decision = Self.router.decide(Self.link(LinkContent(path: "/u/1"), app: app), for: Self.visit(UA.macChrome))
         #expect(decision == .previewPage(Self.audience(.desktop)))
     }
 
@@ -196,7 +207,7 @@ struct ClickRouterTests {
     /// HEAD is GET without a body (RFC 9110): the same decision for the same visitor. The
     /// server neither counts nor keeps it (ClickRoutingTests checks that end).
     @Test(arguments: [
-        (UA.iPhoneSafari, HostRole.short), (UA.iPhoneSafari, .alternate), (UA.macSafari, .short), (UA.androidChrome, .alternate),
+        (UA.iPhoneSafari, HostRole.short), (UA.iPhoneSafari, .alternate), (UA.macChrome, .short), (UA.androidChrome, .alternate),
         (UA.facebookCrawler, .short),
     ])
     func headGetsTheDecisionOfGet(ua: String, role: HostRole) {
@@ -212,7 +223,7 @@ struct ClickRouterTests {
         (UA.iPhoneSafari, .alternate, .redirect(ClickRouterTests.webPage, record: .expired)),
         (UA.androidChrome, .alternate, .redirect(ClickRouterTests.webPage, record: .expired)),
         (UA.weChatIOS, .short, .redirect(ClickRouterTests.webPage, record: .expired)),
-        (UA.macSafari, .primary, .redirect(ClickRouterTests.webPage, record: .expired)),
+        (UA.macChrome, .primary, .redirect(ClickRouterTests.webPage, record: .expired)),
         (UA.facebookCrawler, .short, .crawlerPage(ClickRouterTests.audience(.other))),
     ])
     func expiredLinksGoToTheWebPage(ua: String, role: HostRole, expected: ClickDecision) {
@@ -284,7 +295,7 @@ extension ClickRouterTests {
         (UA.instagramAndroid, true, .short, .scheme(ClickRouterTests.scheme)),
         (UA.instagramAndroid, false, .short, .previewPage(ClickRouterTests.audience(.android))),
         // A desktop has no app to open.
-        (UA.macSafari, true, .short, .redirect(ClickRouterTests.webPage, record: .web)),
+        (UA.macChrome, true, .short, .redirect(ClickRouterTests.webPage, record: .web)),
         // A crawler is never a visitor.
         (UA.facebookCrawler, true, .short, .crawlerPage(ClickRouterTests.audience(.other))),
     ])
@@ -314,7 +325,7 @@ extension ClickRouterTests {
         let content = LinkContent(
             path: "/u/42", webURL: "https://www.example.com/u/42", iosURL: "https://old-partner.example/x",
             desktopURL: "https://old-partner.example/desktop")
-        let mac = Self.visit(UA.macSafari)
+        let mac = Self.visit(UA.macChrome)
         #expect(Self.router.decide(Self.link(content, app: narrowed), for: mac) == .redirect("https://www.example.com/u/42", record: .web))
         let iPhone = Self.visit(UA.iPhoneSafari)
         #expect(
@@ -331,7 +342,7 @@ extension ClickRouterTests {
     @Test func destinationsStoredBeforeTheBrowserParserAreCheckedAgain() {
         var app = Self.app
         app.web.allowedHosts = ["www.example.com", "0.0.0.1"]
-        let mac = Self.visit(UA.macSafari)
+        let mac = Self.visit(UA.macChrome)
         for stored in ["https://0000000000000000000000000000000000000000177.0.0.1/", "https://www.exa<mple.com/", "https://www.example.com\t/"] {
             let content = LinkContent(path: "/u/42", webURL: "https://www.example.com/u/42", desktopURL: stored)
             #expect(
@@ -350,6 +361,9 @@ enum UA {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
     static let androidChrome = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36"
     static let macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
+    /// A desktop that is nothing else (Safari's Mac string may be an iPad: `IPadDesktopModeTests`).
+    static let macChrome =
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
     static let instagramAndroid =
         "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 315.0.0.29.109 Android (33/13; 480dpi; 1080x2340; samsung; SM-S918B; dm3q; qcom; en_US; 556277207)"
     static let weChatIOS =

@@ -54,7 +54,7 @@ struct UserAgentCorpusTests {
         // Both platforms wherever the app has an in-app browser on both.
         for app in [
             "facebook", "messenger", "instagram", "threads", "wechat", "qq", "weibo", "line", "twitter", "linkedin",
-            "snapchat", "tiktok", "pinterest", "whatsapp", "google", "kakaotalk", "reddit", "webview",
+            "snapchat", "tiktok", "pinterest", "whatsapp", "google", "kakaotalk", "reddit", "zalo", "dingtalk", "webview",
         ] {
             #expect(corpus.contains { $0.app == app && $0.os == "ios" }, "no iOS sample for \(app)")
             #expect(corpus.contains { $0.app == app && $0.os == "android" }, "no Android sample for \(app)")

@@ -39,7 +39,7 @@ struct AllowedMethodsTests {
         try await TestServer.run { client in
             let app = try await client.createApp()
             _ = try await client.createLink(#"{"path": "/u/1", "alias": "healthz-2", "web_url": "https://www.example.com/u/1"}"#, app: app)
-            let click = try await client.send(.get, "/healthz-2", host: "exm.pl", userAgent: UA.macSafari)
+            let click = try await client.send(.get, "/healthz-2", host: "exm.pl", userAgent: UA.macChrome)
             #expect(click.status == .found)
             #expect(click.headers[.location] == "https://www.example.com/u/1")
             for reserved in ["readyz", "sdk", "healthz"] {

@@ -229,3 +229,85 @@ struct LinkBurstTests {
         for index in 0..<10_000 { _ = watch.click(address: "10.0.\(index / 256).\(index % 256)", link: "x", now: 10_000 + Int64(index)) }
     }
 }
+
+/// AI crawlers and the fetchers acting for a person in an AI assistant (the automated list's
+/// `ai` entries): the preview card, never a redirect, and counted as robots, never as clicks.
+@Suite("AI crawlers and fetchers")
+struct AIAgentTests {
+    /// (User-Agent as each maker documents it, who the list names)
+    static let agents: [(String, String)] = [
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", "OpenAI ChatGPT-User"),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)", "Anthropic Claude-User"),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)",
+            "Perplexity Perplexity-User"
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)",
+            "Mistral Le Chat fetcher"
+        ),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)", "OpenAI GPTBot"),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", "Anthropic ClaudeBot"),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)",
+            "Perplexity PerplexityBot"
+        ),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot)", "OpenAI OAI-SearchBot"),
+        ("CCBot/2.0 (https://commoncrawl.org/faq/)", "Common Crawl"),
+        (
+            "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
+            "ByteDance Bytespider"
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36",
+            "Amazon Amazonbot"
+        ),
+        ("anthropic-ai", "Anthropic (older crawler token)"),
+        ("meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)", "Meta AI crawler (Meta-ExternalAgent)"),
+    ]
+
+    @Test(arguments: agents)
+    func getsTheCardAndIsCountedAsARobot(ua: String, who: String) {
+        let verdict = AutomatedTraffic.builtIn.verdict(UserAgent(ua), header: ua, address: "198.51.100.7", prefetch: false)
+        #expect(verdict == AutomatedTraffic.Verdict(traffic: .bot, who: who, getsCard: true))
+    }
+
+    /// Google-Extended and Applebot-Extended are robots.txt controls, fetched by Googlebot and
+    /// Applebot (preview crawlers to the classifier): no User-Agent says them.
+    @Test func robotsTxtControlsAreNoAgents() {
+        for token in ["Google-Extended", "Applebot-Extended"] {
+            #expect(!AutomatedTraffic.builtIn.agents.contains { String(decoding: $0.token, as: UTF8.self) == token })
+        }
+        let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+        #expect(AutomatedTraffic.builtIn.verdict(UserAgent(googlebot), header: googlebot, address: nil, prefetch: false).traffic == .crawler)
+        let curl = "curl/8.5.0"
+        #expect(AutomatedTraffic.builtIn.verdict(UserAgent(curl), header: curl, address: nil, prefetch: false) == .init(traffic: .bot, who: "curl"))
+    }
+
+    @Test func theirClicksAreTheCardAndCountedApart() async throws {
+        let (app, parts) = try await buildApplicationAndParts(settings: TestServer.settings(), announce: { _ in })
+        try await app.test(.live) { client in
+            let shop = try await client.createApp()
+            let link = try await client.createLink(
+                #"{"path": "/p/7", "alias": "ask", "web_url": "https://www.example.com/p/7", "social": {"title": "Seven"}}"#, app: shop)
+            for (ua, _) in Self.agents.prefix(6) {
+                let answer = try await client.send(.get, "/ask", host: "exm.pl", userAgent: ua, address: "198.51.100.30")
+                #expect(answer.status == .ok, "\(ua): the card, not a redirect")
+                #expect(answer.text.contains(#"<meta property="og:title" content="Seven">"#), "\(ua)")
+                #expect(answer.headers[.location] == nil)
+            }
+            let head = try await client.send(.head, "/ask", host: "exm.pl", userAgent: Self.agents[0].0, address: "198.51.100.30")
+            #expect(head.status == .ok)
+            let person = try await client.send(.get, "/ask", host: "exm.pl", userAgent: UA.windowsChrome, address: "81.2.69.160")
+            #expect(person.status == .found)
+            await ServerProbe(clicks: parts.clicks).clicksStored()
+            let stats = try JSONDecoder().decode(
+                LinkStats.self, from: Data(try await client.send(.get, "/v1/links/\(link.id!)/stats", bearer: shop.secretKey).body.readableBytesView))
+            #expect(stats.clicks == 1, "only the person is a click")
+            #expect(stats.automated == 6 && stats.byAutomated == ["bot": 6], "the HEAD is no click; each AI agent's GET is a robot's")
+            let pending = try await parts.store.database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE link_id = \(bind: link.id!)").first()?
+                .decode(column: "n", as: Int.self)
+            #expect(pending == 0)
+        }
+    }
+}

@@ -5,6 +5,8 @@ import NIOCore
 import Testing
 import UnilinkAPI
 
+@testable import UnilinkServer
+
 @Suite("Clicks on an app's hosts")
 struct ClickRoutingTests {
     static let link = """
@@ -19,7 +21,9 @@ struct ClickRoutingTests {
     }
 
     static let table: [(ua: String, host: String, path: String, answer: Answer)] = [
-        (UA.macSafari, "exm.pl", "/anna", .redirect(prefix: "https://www.example.com/u/42")),
+        (UA.macChrome, "exm.pl", "/anna", .redirect(prefix: "https://www.example.com/u/42")),
+        // Safari's Mac string may be an iPad asking for desktop sites: the page that tells.
+        (UA.macSafari, "exm.pl", "/anna", .page("<noscript><meta http-equiv=\"refresh\" content=\"0;url=https://www.example.com/u/42\"></noscript>")),
         (UA.windowsChrome, "link.example.com", "/u/42", .redirect(prefix: "https://www.example.com/")),
         (UA.iPhoneSafari, "exm.pl", "/anna", .page("Open in the app")),
         (UA.iPadSafari, "link.example.com", "/u/42", .page("Open in the app")),
@@ -28,6 +32,11 @@ struct ClickRoutingTests {
         (UA.androidChrome, "open.example.com", "/u/42", .redirect(prefix: "intent://open.example.com/u/42")),
         (
             UA.instagramAndroid, "open.example.com", "/u/42",
+            .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")
+        ),
+        // Zalo's Android web view launches no intent:// URL (in-app-browsers.json): Play alone.
+        (
+            UA.zaloAndroid, "open.example.com", "/u/42",
             .redirect(prefix: "https://play.google.com/store/apps/details?id=com.example.shop&referrer=")
         ),
         (UA.facebookCrawler, "exm.pl", "/anna", .page("og:title")),
@@ -220,6 +229,40 @@ struct ClickRoutingTests {
             let stats = try await client.send(.get, "/v1/links/\(try #require(link.id))/stats", bearer: app.secretKey).decode(LinkStats.self)
             #expect(stats.clicks == 6)
             #expect(stats.byOutcome["scheme"] == 1)
+        }
+    }
+}
+
+/// Safari's Mac string (an iPad asking for desktop sites sends it too): the desktop answer
+/// is a page whose one script, allowed by its hash, sends a touch screen to the link with
+/// `ul_touch`, which routes as an iPad and continues the same click.
+@Suite("The touch check of Safari's Mac string")
+struct TouchCheckPageTests {
+    @Test func thePageAllowsOnlyItsScriptAndTheTouchRequestIsTheIPadsRoute() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(ClickRoutingTests.link, app: app)
+            let page = try await client.send(.get, "/anna", host: "exm.pl", userAgent: UA.macSafari)
+            #expect(page.status == .ok)
+            #expect(page.headers[.cacheControl] == "no-store")
+            let policy = try #require(page.headers[.contentSecurityPolicy])
+            let script = try #require(page.text.firstMatch(of: /<script>([^<]*)<\/script>/)?.1)
+            #expect(script == Pages.touchScript)
+            // Its hash is the only script the policy allows (the browser test shows it runs).
+            #expect(Pages.touchScriptHash.wholeMatch(of: /sha256-[A-Za-z0-9+\/]{43}=/) != nil)
+            #expect(policy.contains("script-src '\(Pages.touchScriptHash)';"), "\(policy)")
+            #expect(!policy.contains("unsafe-inline"))
+            let touch = try #require(page.text.firstMatch(of: /<a id="touch" href="([^"]+)"/)?.1).replacingOccurrences(of: "&amp;", with: "&")
+            // A short host answers only codes: the link on the primary host, the same route.
+            #expect(touch.hasPrefix("https://link.example.com/u/42?"))
+            #expect(touch.contains("&ul_touch=1"))
+            let path = String(touch.dropFirst("https://link.example.com".count))
+            let iPad = try await client.send(.get, path, host: "link.example.com", userAgent: UA.macSafari)
+            #expect(iPad.status == .ok)
+            #expect(iPad.text.contains("Open in the app"), "the iPad's preview page")
+            // Any other browser ignores the marker.
+            let chrome = try await client.send(.get, path, host: "link.example.com", userAgent: UA.macChrome)
+            #expect(chrome.status == .found)
         }
     }
 }

@@ -80,6 +80,10 @@ struct DebuggerURLTests {
                     + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop%26referrer%3D\(LinkDebugger.clickID);end"
             )
             #expect(android.last == Shown(step: "intent-fallback", kind: "play-store", url: play))
+            // A web view's block names the row of in-app-browsers.json the router read; Zalo's launches no intent.
+            #expect(page.contains(#"<p class="muted in-app">In-app browser table: zalo on android: "#))
+            #expect(try Self.shown(page, visitor: "zalo-android").allSatisfy { $0.kind != "intent" })
+            #expect(try Self.shown(page, visitor: "android-no-app").contains { $0.kind == "intent" })
             // Each URL has its copy button, and the user agent is folded away.
             #expect(page.contains(#"data-copy="https://apps.apple.com/app/id123456789">Copy</button>"#))
             #expect(page.contains(#"<details><summary>User agent</summary><code class="agent">\#(DebugVisitor.iPhone)</code></details>"#))

@@ -174,7 +174,7 @@ struct LinksAPITests {
             )
             #expect(link.webURL == "https://www.example.com/a/c?q=caf%C3%A9%27")
             #expect(link.desktopURL == "https://www.example.com/")
-            let click = try await client.send(.get, "/" + (link.code ?? ""), host: "exm.pl", userAgent: UA.macSafari)
+            let click = try await client.send(.get, "/" + (link.code ?? ""), host: "exm.pl", userAgent: UA.macChrome)
             #expect(click.headers[.location] == "https://www.example.com/")
             let mobile = try await client.createLink(#"{"path": "/u/2", "web_url": "https://www.example.com/\u00fc", "web_only": true}"#, app: app)
             let phone = try await client.send(.get, "/" + (mobile.code ?? ""), host: "exm.pl", userAgent: UA.iPhoneSafari)

@@ -47,7 +47,7 @@ struct StorageFullTests {
             // Clicks are answered while nothing can be written, and wait in memory.
             let clicks = 300
             for _ in 0..<clicks {
-                let click = try await client.send(.get, "/full", host: "exm.pl", userAgent: UA.macSafari)
+                let click = try await client.send(.get, "/full", host: "exm.pl", userAgent: UA.macChrome)
                 #expect(click.status == .found)
             }
             // Each is stored or held in memory (a batch being written is neither: wait it out);

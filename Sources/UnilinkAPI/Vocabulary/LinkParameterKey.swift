@@ -10,6 +10,13 @@ public enum LinkParameterKey {
     /// Carries a preview page's A/B variant to the alternate host with its click, where the
     /// link host's cookie is not sent.
     public static let variant = "ul_ab"
+    /// Marks a link the server already handed out of an in-app browser (its escape to the
+    /// system browser): a request carrying it is never sent out again, and continues the
+    /// click named by `ul_click`.
+    public static let escaped = "ul_escaped"
+    /// The desktop answer's check found a touch screen on Safari's Mac string: an iPad
+    /// asking for desktop sites, routed as one (with the click named by `ul_click`).
+    public static let touch = "ul_touch"
     /// The content parameters of a long link.
     public static let deepLinkValue = "deep_link_value"
     public static func deepLinkSub(_ index: Int) -> String { "deep_link_sub\(index)" }

@@ -18,8 +18,8 @@ public struct FirebaseRouter: Sendable {
         case .failure(let refusal): return .refused(refusal.description)
         }
         let agent = visit.userAgent
-        if agent.isCrawler { return router.decideOrdinary(link, for: visit) }
-        if agent.app?.blocksAppLinks == true, agent.isMobile { return router.decideOrdinary(link, for: visit) }
+        if agent.isCrawler || visit.aiAgent { return router.decideOrdinary(link, for: visit) }
+        if router.inAppBrowsers.row(for: agent)?.overlay == true, agent.isMobile { return router.decideOrdinary(link, for: visit) }
         let deepLink = dynamicLink.link ?? ""
         switch (agent.os, agent.isMobile) {
         case (.ios, true):
@@ -36,8 +36,10 @@ public struct FirebaseRouter: Sendable {
                 return .redirect(dynamicLink.androidFallback ?? deepLink, record: dynamicLink.androidFallback == nil ? .web : .platformURL)
             }
             let notInstalled = dynamicLink.androidFallback ?? play
-            // In-app web views cannot launch intents.
-            if agent.app != nil { return .redirect(notInstalled, record: dynamicLink.androidFallback == nil ? .store : .platformURL) }
+            // In-app web views launch intents only where their row says so (`in-app-browsers.json`).
+            if agent.app != nil, router.inAppBrowsers.row(for: agent)?.intents != .yes {
+                return .redirect(notInstalled, record: dynamicLink.androidFallback == nil ? .store : .platformURL)
+            }
             return .redirect(router.intentURL(link, visit, fallback: notInstalled), record: .intent)
         default:
             return .redirect(dynamicLink.desktopFallback ?? deepLink, record: .web)

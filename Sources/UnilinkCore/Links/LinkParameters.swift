@@ -9,6 +9,10 @@ public enum LinkParameters {
     public static let clickKey = LinkParameterKey.click
     /// A server-signed marker the sender adds for people known to have the app.
     public static let installedKey = LinkParameterKey.installed
+    /// The link was handed out of an in-app browser already (`InAppBrowser.Escape`).
+    public static let escapedKey = LinkParameterKey.escaped
+    /// A touch screen behind Safari's Mac string: an iPad (`ClickDecision.touchCheck`).
+    public static let touchKey = LinkParameterKey.touch
 
     /// Applies a long link's query on top of `content`: known keys override the stored
     /// values, anything else is an ad-hoc parameter kept in `data`.
@@ -16,7 +20,7 @@ public enum LinkParameters {
         var campaign = content.campaign ?? .init()
         for (name, value) in items {
             switch name {
-            case codeKey, clickKey, installedKey, LinkParameterKey.variant: continue
+            case codeKey, clickKey, installedKey, escapedKey, touchKey, LinkParameterKey.variant: continue
             case LinkParameterKey.deepLinkValue: content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel", "af_channel": campaign.channel = value

@@ -16,6 +16,10 @@ public enum ClickDecision: Sendable, Equatable {
     /// The link cannot be followed (a compatibility link whose destination the app's
     /// allow-list refuses, or that lacks its deep link): an error page, never a redirect.
     case refused(String)
+    /// Safari's Mac string, which an iPad asking for desktop sites sends too: a tiny page
+    /// that goes to `desktop` (by script, or a refresh without JavaScript) unless the
+    /// screen is a touch screen, then to `touch` (the link with `ul_touch`: the iOS route).
+    case touchCheck(desktop: String, touch: String)
 
     /// How the click is counted; `nil` when it is not a click at all.
     public var outcome: ClickOutcome? {
@@ -25,6 +29,7 @@ public enum ClickDecision: Sendable, Equatable {
         case .openInBrowserHint: .browserHint
         case .gone: .expired
         case .scheme: .scheme
+        case .touchCheck: .web
         case .crawlerPage, .refused: nil
         }
     }

@@ -19,6 +19,8 @@ public struct ClickDestination: Sendable, Equatable {
         case metaTag = "meta-tag"
         /// The app opens this URL itself (universal link / App Link): no request.
         case appOpens = "app-opens"
+        /// The touch check's way for a touch screen (`ClickDecision.touchCheck`).
+        case touchScreen = "touch-screen"
     }
 
     /// What the URL is.

@@ -15,9 +15,13 @@ public enum ClickRecording {
 
     /// The click a request on the alternate host continues: the preview page's button
     /// carries its click id there (`ul_click`), so the store redirect is the same click and
-    /// the Play referrer names it. Any other host, or a malformed id, starts a new click.
+    /// the Play referrer names it. So does a link handed out of an in-app browser
+    /// (`ul_escaped`) on any host: the system browser's request is the same click; and the
+    /// desktop answer's touch check sending an iPad on (`ul_touch`). Any other
+    /// request, or a malformed id, starts a new click.
     public static func carriedClickID(query: String?, role: HostRole) -> String? {
-        guard role == .alternate, let query, query.contains(LinkParameters.clickKey),
+        guard let query, query.contains(LinkParameters.clickKey),
+            role == .alternate || query.contains(LinkParameters.escapedKey) || query.contains(LinkParameters.touchKey),
             let carried = URLText.queryItems(Substring(query)).last(where: { $0.name == LinkParameters.clickKey })?.value,
             ClickID.isWellFormed(Substring(carried))
         else { return nil }

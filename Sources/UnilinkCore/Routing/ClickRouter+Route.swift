@@ -50,11 +50,13 @@ extension ClickRouter {
                 let next = decide(alternate, for: visit)
                 switch next {
                 case .redirect, .scheme: destinations += self.destinations(of: next, link: alternate, visit: visit, step: .alternateRedirect)
-                case .previewPage, .crawlerPage, .openInBrowserHint, .gone, .refused: break
+                case .previewPage, .crawlerPage, .openInBrowserHint, .gone, .refused, .touchCheck: break
                 }
             }
         }
-        return VisitorRoute(visitor: visitor, outcome: decision.outcome, summary: summary(decision, of: link), destinations: destinations)
+        return VisitorRoute(
+            visitor: visitor, outcome: decision.outcome, summary: summary(decision, of: link), destinations: destinations,
+            inAppBrowser: inAppBrowsers.row(for: agent)?.summary)
     }
 
     /// The URLs one decision sends the visitor to: the redirect (and an intent's fallback),
@@ -108,6 +110,13 @@ extension ClickRouter {
             }
             if let web = model.webURL { list.append(destination(.metaTag, "al:web:url", web)) }
             return list
+        case .touchCheck(let desktop, let touch):
+            return [
+                destination(step, "Without a touch screen (a Mac), by script or, without JavaScript, a refresh, to", desktop),
+                ClickDestination(
+                    step: .touchScreen, label: "With a touch screen (an iPad asking for desktop sites), to", kind: .link, url: touch,
+                    why: "the link on \(handOnHost(link)) with this click's id and ul_touch=1, which routes Safari's Mac string as an iPad"),
+            ]
         case .gone, .refused:
             return []
         }
@@ -117,6 +126,12 @@ extension ClickRouter {
     /// router prefers them.
     func explainURL(_ url: String, of link: ResolvedLink, visit: Visit) -> (ClickDestination.Kind, String) {
         let app = link.app
+        if let escape = inAppBrowsers.row(for: visit.userAgent)?.usableEscape, url == escapeURL(link, visit, escape) {
+            return (
+                .link,
+                "the in-app browser's documented escape to the system browser (\(escape.source)): the link runs its ordinary route there, with this click's id, once (ul_escaped)"
+            )
+        }
         if url.hasPrefix("intent://") {
             return (
                 .intent,
@@ -184,6 +199,8 @@ extension ClickRouter {
             return "A 302 redirect to the app's scheme: the sender marked this visitor as having the app."
         case .refused(let reason):
             return "400 error page, no redirect: \(reason)."
+        case .touchCheck:
+            return "A tiny page (200) that sends a Mac to the desktop page and a touch screen (an iPad asking for desktop sites) to the iPad's route."
         }
     }
 }

@@ -4,9 +4,12 @@ import UnilinkAPI
 /// randomness; the click id and time come in with the visit.
 public struct ClickRouter: Sendable {
     public var addressing: HostAddressing
+    /// What each named in-app browser can open (`in-app-browsers.json`).
+    public var inAppBrowsers: InAppBrowserTable
 
-    public init(addressing: HostAddressing) {
+    public init(addressing: HostAddressing, inAppBrowsers: InAppBrowserTable = .builtIn) {
         self.addressing = addressing
+        self.inAppBrowsers = inAppBrowsers
     }
 
     public func decide(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
@@ -17,56 +20,95 @@ public struct ClickRouter: Sendable {
     /// Unilink's own routing, which FDL's defers to for previews and crawlers.
     func decideOrdinary(_ link: ResolvedLink, for visit: Visit) -> ClickDecision {
         let agent = visit.userAgent
-        if agent.isCrawler { return .crawlerPage(PreviewAudience(visit)) }
+        if agent.isCrawler || visit.aiAgent { return .crawlerPage(PreviewAudience(visit)) }
         if let stored = link.link, stored.isExpired(at: visit.time) {
             return link.webPage.map { .redirect($0, record: .expired) } ?? .gone
         }
-        // On a phone WeChat and its kind block app links; on a desktop they open the web page as any browser does.
-        if agent.app?.blocksAppLinks == true, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
+        // The in-app browser's row: on a phone WeChat and its kind block app links; on a
+        // desktop they open the web page as any browser does (no row).
+        let inApp = inAppBrowsers.row(for: agent)
+        if let inApp, agent.isMobile, !visit.escaped, let escape = inApp.usableEscape, opensAnApp(link, on: agent.os) {
+            return .redirect(escapeURL(link, visit, escape), record: .browserHint)
+        }
+        if let inApp, inApp.overlay, agent.isMobile { return .openInBrowserHint(PreviewAudience(visit)) }
         switch (agent.os, agent.isMobile) {
-        case (.ios, true): return iOS(link, visit)
-        case (.android, true): return android(link, visit)
+        case (.ios, true): return iOS(link, visit, inApp)
+        case (.android, true): return android(link, visit, inApp)
         default: return desktop(link, visit)
         }
     }
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
-        if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage { return .redirect(url, record: .web) }
+        if let url = link.allowed(link.content.desktopURL, .web) ?? link.webPage {
+            // Maybe an iPad asking for desktop sites: the page tells, and sends a touch screen on to the iOS route.
+            if visit.userAgent.mayBeIPad, link.app.ios != nil, !link.content.webOnly {
+                let touch = link.url(
+                    on: handOnHost(link), addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.touchKey, "1")])
+                return .touchCheck(desktop: url, touch: touch)
+            }
+            return .redirect(url, record: .web)
+        }
         return .previewPage(PreviewAudience(visit))
     }
 
-    private func iOS(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+    private func iOS(_ link: ResolvedLink, _ visit: Visit, _ inApp: InAppBrowser?) -> ClickDecision {
         let web = link.webPage
         if link.content.webOnly || link.app.ios == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
-        if visit.knownInstalled, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
+        if visit.knownInstalled, inApp?.customSchemes != .no, let scheme = link.schemeURL(link.app.ios?.scheme) { return .scheme(scheme) }
         guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.iosURL, .platform) { return .redirect(custom, record: .platformURL) }
         if let store = link.app.appStoreURL { return .redirect(store, record: .store) }
         return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
     }
 
-    private func android(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+    private func android(_ link: ResolvedLink, _ visit: Visit, _ inApp: InAppBrowser?) -> ClickDecision {
         let web = link.webPage
         if link.content.webOnly || link.app.android == nil {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
+        // Chrome and the browsers launch intents; an in-app web view only when its row says so.
+        let launchesIntents = visit.userAgent.app == nil || inApp?.intents == .yes
         if visit.knownInstalled {
-            // Chrome: the intent opens the app, or Play if it was removed since. In-app web views cannot launch intents.
-            if visit.userAgent.app == nil, let play = link.app.playStoreURL(referrer: visit.clickID) {
+            // The intent opens the app, or Play if it was removed since.
+            if launchesIntents, let play = link.app.playStoreURL(referrer: visit.clickID) {
                 return .redirect(intentURL(link, visit, fallback: play), record: .intent)
             }
-            if let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
+            if inApp?.customSchemes != .no, let scheme = link.schemeURL(link.app.android?.scheme) { return .scheme(scheme) }
         }
         guard link.role == .alternate else { return .previewPage(PreviewAudience(visit)) }
         if let custom = link.allowed(link.content.androidURL, .platform) { return .redirect(custom, record: .platformURL) }
         guard let play = link.app.playStoreURL(referrer: visit.clickID) else {
             return web.map { .redirect($0, record: .web) } ?? .previewPage(PreviewAudience(visit))
         }
-        // An in-app browser's web view cannot launch intents: the Play link alone.
-        if visit.userAgent.app != nil { return .redirect(play, record: .store) }
+        // A web view that cannot launch intents (or that nobody knows can): the Play link alone.
+        if !launchesIntents { return .redirect(play, record: .store) }
         return .redirect(intentURL(link, visit, fallback: play), record: .intent)
+    }
+
+    /// Whether the link may open an app on the platform: what an escape to the system browser is for.
+    private func opensAnApp(_ link: ResolvedLink, on os: UserAgent.OS) -> Bool {
+        !link.content.webOnly && (os == .ios ? link.app.ios != nil : link.app.android != nil)
+    }
+
+    /// Where a link handed on with a marker (an escape, the touch check) is addressed: the
+    /// host it was tapped on, as a long link; a short host answers only its codes, so the
+    /// primary host (the same route) stands in for it.
+    func handOnHost(_ link: ResolvedLink) -> String {
+        link.role == .short ? link.app.host(for: .primary) ?? link.host : link.host
+    }
+
+    /// The link as the in-app browser's documented escape hands it to the system browser:
+    /// on the host it was tapped on (`handOnHost`), with the click's id (the system browser's request
+    /// continues this click) and `ul_escaped` (never sent out twice).
+    public func escapeURL(_ link: ResolvedLink, _ visit: Visit, _ escape: InAppBrowser.Escape) -> String {
+        let marked = link.url(
+            on: handOnHost(link), addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.escapedKey, "1")])
+        switch escape.kind {
+        case .query: return marked + "&" + escape.value
+        case .scheme: return escape.value + URLText.queryValue(marked)
+        }
     }
 
     /// Chrome's intent URL: opens the app when installed although App Links did not fire,
@@ -85,7 +127,7 @@ public struct ClickRouter: Sendable {
         case .previewPage(let audience): model(.page, for: audience, of: link)
         case .crawlerPage(let audience): model(.crawlerCard, for: audience, of: link)
         case .openInBrowserHint(let audience): model(.browserHint, for: audience, of: link)
-        case .redirect, .gone, .scheme, .refused: nil
+        case .redirect, .gone, .scheme, .refused, .touchCheck: nil
         }
     }
 

@@ -63,6 +63,11 @@ public struct DebugVisitor: Sendable, Equatable, Identifiable {
             userAgent:
                 "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/478.0.0.43.115;]"
         ),
+        DebugVisitor(
+            id: "zalo-android", name: "Zalo on Android",
+            userAgent:
+                "Mozilla/5.0 (Linux; Android 13; SM-A536E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Zalo android/12100634 ZaloTheme/light ZaloLanguage/vi"
+        ),
         DebugVisitor(id: "crawler", name: "Link-preview crawler (Slack)", userAgent: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"),
     ]
 }

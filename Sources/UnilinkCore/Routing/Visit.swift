@@ -16,12 +16,29 @@ public struct Visit: Sendable, Equatable {
     /// The link carried a valid `ul_installed` marker: its sender knows this person has
     /// the app (an e-mail to a signed-in user). Checked by the caller: the router is pure.
     public var knownInstalled: Bool
+    /// The link carries `ul_escaped`: the server already handed it out of an in-app browser
+    /// (`InAppBrowser.Escape`). It is not sent out again (no loop when the app ignores the
+    /// escape): the ordinary route runs.
+    public var escaped: Bool
+    /// An AI crawler, or a fetcher acting for a person in an AI assistant (`ChatGPT-User`),
+    /// as the server's automated lists name them: it gets the preview card, as a crawler
+    /// does. Decided by the caller: the router is pure.
+    public var aiAgent: Bool
 
     public init(
         userAgent: UserAgent, isHead: Bool = false, languages: [String] = [], clickID: String, time: Date,
-        clientAddress: String? = nil, knownInstalled: Bool = false
+        clientAddress: String? = nil, knownInstalled: Bool = false, escaped: Bool = false, touchScreen: Bool = false,
+        aiAgent: Bool = false
     ) {
         self.knownInstalled = knownInstalled
+        self.escaped = escaped
+        self.aiAgent = aiAgent
+        // The desktop answer's check found a touch screen (`ul_touch`) behind Safari's Mac
+        // string: an iPad asking for desktop sites. Any other User-Agent ignores the marker.
+        var userAgent = userAgent
+        if touchScreen, userAgent.mayBeIPad {
+            (userAgent.os, userAgent.device, userAgent.osVersion, userAgent.mayBeIPad) = (.ios, .tablet, nil, false)
+        }
         self.userAgent = userAgent
         self.isHead = isHead
         self.languages = languages

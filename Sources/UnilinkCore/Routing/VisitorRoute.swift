@@ -6,11 +6,16 @@ public struct VisitorRoute: Sendable, Equatable {
     public var outcome: ClickOutcome?
     public var summary: String
     public var destinations: [ClickDestination]
+    /// The row of `in-app-browsers.json` the router read, in a sentence; `nil` for a browser.
+    public var inAppBrowser: String?
 
-    public init(visitor: DebugVisitor, outcome: ClickOutcome?, summary: String, destinations: [ClickDestination]) {
+    public init(
+        visitor: DebugVisitor, outcome: ClickOutcome?, summary: String, destinations: [ClickDestination], inAppBrowser: String? = nil
+    ) {
         self.visitor = visitor
         self.outcome = outcome
         self.summary = summary
         self.destinations = destinations
+        self.inAppBrowser = inAppBrowser
     }
 }

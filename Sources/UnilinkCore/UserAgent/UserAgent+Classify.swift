@@ -22,6 +22,8 @@ extension UserAgent {
             (self.os, self.device) = (.ios, .tablet)
             self.osVersion = nil
             self.app = Self.app(features, os: .ios)
+        } else if device == .desktop, os == .macos, bot == nil, app == nil, Self.isSafariOnAMac(features) {
+            mayBeIPad = true
         }
     }
 
@@ -80,9 +82,19 @@ extension UserAgent {
     }
 
     /// iPadOS asks for desktop sites with a Mac User-Agent; apps' web views on iPad
-    /// still give themselves away with a `Mobile/` build token or an iPad model.
+    /// still give themselves away with a `Mobile/` build token or an iPad model, and
+    /// Chrome, Edge and Firefox for iOS with their own tokens (`CriOS/`, `EdgiOS/`,
+    /// `FxiOS/`), which no browser on a Mac sends.
     private static func isIPadInDesktopMode(_ text: UserAgentFeatures) -> Bool {
-        text.has(.macintosh) && (text.has(.spaceMobileSlash) || text.has(.fbdvIPad))
+        text.has(.macintosh)
+            && (text.has(.spaceMobileSlash) || text.has(.fbdvIPad) || text.has(.criOS) || text.has(.edgiOS) || text.has(.fxiOS))
+    }
+
+    /// Safari's string on a Mac, which Safari on an iPad asking for desktop sites sends
+    /// byte for byte: only the page can tell (a touch screen). Chrome, Edge and Opera on a
+    /// Mac say `Chrome/`, Firefox has no `Version/`.
+    private static func isSafariOnAMac(_ text: UserAgentFeatures) -> Bool {
+        text.has(.macintosh) && text.has(.versionSlash) && text.has(.safariSlash) && !text.has(.chromeSlash)
     }
 
     private static func app(_ text: UserAgentFeatures, os: OS) -> App? {
@@ -104,6 +116,8 @@ extension UserAgent {
         if text.has(.gsa) || text.has(.googleApp) { return .google }
         if text.has(.kakaotalk) { return .kakaotalk }
         if text.has(.redditSlash) || text.has(.redditAndroid) { return .reddit }
+        if text.has(.zalo) { return .zalo }
+        if text.has(.dingTalk) { return .dingtalk }
         if os == .android, text.has(.androidWebView) { return .webview }
         // Safari always names its version (`Version/`), even where it drops `Safari/`; web views name neither.
         if os == .ios, !text.has(.safariSlash), !text.has(.versionSlash), text.has(.appleWebKit) { return .webview }

@@ -12,15 +12,14 @@ public struct UserAgent: Sendable, Equatable, Hashable {
     /// The app hosting an in-app browser (or `webview` for an unnamed one).
     public enum App: String, Sendable, Codable, CaseIterable {
         case facebook, messenger, instagram, threads, wechat, qq, weibo, line, telegram, twitter
-        case linkedin, snapchat, tiktok, pinterest, whatsapp, google, kakaotalk, reddit, webview
+        case linkedin, snapchat, tiktok, pinterest, whatsapp, google, kakaotalk, reddit, zalo, dingtalk, webview
 
-        /// Hosts that block custom schemes and often universal links: the visitor must
-        /// be told to open the page in the system browser.
+        /// Hosts that block custom schemes and often universal links on a phone: the visitor
+        /// must be told to open the page in the system browser (the `overlay` of the app's rows
+        /// in `InAppBrowserTable.builtIn`).
         public var blocksAppLinks: Bool {
-            switch self {
-            case .wechat, .qq, .weibo: true
-            default: false
-            }
+            let table = InAppBrowserTable.builtIn
+            return table.row(self, on: .ios)?.overlay == true || table.row(self, on: .android)?.overlay == true
         }
     }
 
@@ -38,14 +37,20 @@ public struct UserAgent: Sendable, Equatable, Hashable {
     public var bot: Bot?
     /// A hardware model when the User-Agent carries one (`iPhone15,2`, `SM-S918B`, `Pixel 8`).
     public var model: String?
+    /// Safari's Mac string, which an iPad asking for desktop sites sends too: the desktop
+    /// answer carries a check of the touch screen (`ClickDecision.touchCheck`).
+    public var mayBeIPad: Bool
 
-    public init(os: OS, osVersion: String? = nil, device: Device, app: App? = nil, bot: Bot? = nil, model: String? = nil) {
+    public init(
+        os: OS, osVersion: String? = nil, device: Device, app: App? = nil, bot: Bot? = nil, model: String? = nil, mayBeIPad: Bool = false
+    ) {
         self.os = os
         self.osVersion = osVersion
         self.device = device
         self.app = app
         self.bot = bot
         self.model = model
+        self.mayBeIPad = mayBeIPad
     }
 
     public var isCrawler: Bool { bot != nil }

@@ -27,7 +27,9 @@ struct UserAgentFeatures {
         case fbanMessenger, fbIABMessenger, fbIABOrcaAndroid, fban, fbIAB, fbav, metaIABFacebook, instagram, barcelona, microMessenger, wxwork
         case qq, weibo, underscoreWeibo, line, telegramAndroid, telegramIOS, twitterForIP, twitterAndroid, twitterForAndroid, linkedInApp
         case snapchat, musicalLy, bytedanceWebview, tikTok, trill, pinterestSlash, bracketPinterest, waIOS, wa4A, gsa, googleApp, kakaotalk
-        case redditSlash, redditAndroid, androidWebView, safariSlash, versionSlash, appleWebKit
+        case redditSlash, redditAndroid, zalo, dingTalk, androidWebView, safariSlash, versionSlash, appleWebKit
+        // Browsers of iPadOS asking for desktop sites, and Chrome's token on a desktop
+        case criOS, edgiOS, fxiOS, chromeSlash
     }
 
     private static let spellings: [(Token, StaticString)] = [
@@ -57,8 +59,9 @@ struct UserAgentFeatures {
         (.linkedInApp, "LinkedInApp"), (.snapchat, "Snapchat"), (.musicalLy, "musical_ly"), (.bytedanceWebview, "BytedanceWebview"),
         (.tikTok, "TikTok"), (.trill, "trill_"), (.pinterestSlash, "Pinterest/"), (.bracketPinterest, "[Pinterest"), (.waIOS, "WAiOS/"),
         (.wa4A, "WA4A/"), (.gsa, "GSA/"), (.googleApp, "GoogleApp/"), (.kakaotalk, "KAKAOTALK"), (.redditSlash, "Reddit/"),
-        (.redditAndroid, "RedditAndroid"), (.androidWebView, "; wv)"), (.safariSlash, "Safari/"), (.versionSlash, "Version/"),
-        (.appleWebKit, "AppleWebKit/"),
+        (.redditAndroid, "RedditAndroid"), (.zalo, "Zalo"), (.dingTalk, "DingTalk/"), (.androidWebView, "; wv)"), (.safariSlash, "Safari/"),
+        (.versionSlash, "Version/"),
+        (.appleWebKit, "AppleWebKit/"), (.criOS, "CriOS/"), (.edgiOS, "EdgiOS/"), (.fxiOS, "FxiOS/"), (.chromeSlash, "Chrome/"),
     ]
 
     /// Tokens that count only when a word ends after them (`bingbot/2.0`, not `CUBOT`).

@@ -88,14 +88,20 @@ struct ClickController: Sendable {
         let userAgentHeader = request.headers.value(.userAgent) ?? ""
         let carriedClickID = ClickRecording.carriedClickID(query: query, role: host.role)
         let now = Date.now
+        let userAgent = UserAgent(userAgentHeader)
+        // Scanners and robots (`AutomatedTraffic`): AI crawlers and fetchers get the card.
+        let verdict = automated.verdict(userAgent, header: userAgentHeader, address: clientAddress, prefetch: Self.isPrefetch(request))
         let visit = Visit(
-            userAgent: UserAgent(userAgentHeader),
+            userAgent: userAgent,
             isHead: head,
             languages: Visit.languages(fromAcceptLanguage: request.headers.value(.acceptLanguage)),
             clickID: carriedClickID ?? Identifiers.clickID(at: now),
             time: now,
             clientAddress: clientAddress,
-            knownInstalled: knownInstalled(query, link: link.link)
+            knownInstalled: knownInstalled(query, link: link.link),
+            escaped: query?.contains(LinkParameters.escapedKey) == true,
+            touchScreen: query?.contains(LinkParameters.touchKey) == true,
+            aiAgent: verdict.getsCard
         )
         var shaping = LinkShaping()
         if LinkShaping.applies(to: link) {
@@ -120,12 +126,11 @@ struct ClickController: Sendable {
             "click", metadata: ["host": "\(name)", "client": "\(visit.clientAddress ?? "-")", "outcome": "\(decision.outcome?.rawValue ?? "none")"])
         let platform = ClickPlatform(visit.userAgent)
         if !head { metrics.count(decision.outcome, platform) }
-        if let outcome = decision.outcome, !head {
+        // An AI agent's card is no click, but is counted with the robots (as a preview).
+        if let outcome = decision.outcome ?? (visit.aiAgent ? .preview : nil), !head {
             // A scanner or a robot gets the person's answer (a mail gateway must not flag the
             // link), but is counted apart and leaves nothing deferred matching could draw.
-            var traffic = automated.classify(
-                visit.userAgent, header: userAgentHeader, address: clientAddress, prefetch: Self.isPrefetch(request)
-            ).traffic
+            var traffic = verdict.traffic
             if traffic == .person, let clientAddress, let linkID = link.link?.id, bursts.click(address: clientAddress, link: linkID) {
                 traffic = .scanner
             }
@@ -196,6 +201,8 @@ struct ClickController: Sendable {
             return Pages.gone().withoutBody(if: head)
         case .scheme(let location):
             return Self.redirect(location)
+        case .touchCheck(let desktop, let touch):
+            return Pages.touchCheck(desktop: desktop, touch: touch, head: head)
         case .refused(let reason):
             return Pages.refused(reason).withoutBody(if: head)
         }

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -24,6 +26,40 @@ enum Pages {
         HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
         .contentSecurityPolicy:
             "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+    ]
+
+    /// Safari's Mac string, which an iPad asking for desktop sites sends byte for byte
+    /// (`ClickDecision.touchCheck`): one hop to `desktop` for a Mac, by the script or,
+    /// without JavaScript, the refresh inside `<noscript>`; a touch screen goes to `touch`
+    /// instead. The refresh is not also given to browsers that run the script: WebKit lets
+    /// a refresh parsed after a script's `location.replace` take its place.
+    static func touchCheck(desktop: String, touch: String, head: Bool) -> BufferedResponse {
+        let desktop = escape(desktop)
+        let page = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="robots" content="noindex"><title>Opening…</title><noscript><meta http-equiv="refresh" content="0;url=\(desktop)"></noscript>
+            </head><body><p><a id="desktop" href="\(desktop)">Continue</a></p><a id="touch" href="\(escape(touch))" hidden></a>
+            <script>\(touchScript)</script></body></html>
+            """
+        var buffer = ByteBuffer(string: page)
+        let length = buffer.readableBytes
+        if head { buffer.clear() }
+        var headers = touchCheckFields
+        headers.append(HTTPField(name: .contentLength, value: String(length)))
+        return BufferedResponse(status: .ok, headers: headers, body: buffer)
+    }
+
+    /// The touch check's only script: a touch screen is an iPad (a Mac has none).
+    static let touchScript = #"location.replace(document.getElementById(navigator.maxTouchPoints > 1 ? "touch" : "desktop").href)"#
+
+    /// Its hash, the only script the page's policy allows.
+    static let touchScriptHash = "sha256-" + Data(SHA256.hash(data: Data(touchScript.utf8))).base64EncodedString()
+
+    private static let touchCheckFields: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .xContentTypeOptions: "nosniff", .cacheControl: "no-store",
+        // Like a redirect: the destination learns nothing of the link.
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        .contentSecurityPolicy: "default-src 'none'; script-src '\(touchScriptHash)'; base-uri 'none'; form-action 'none'",
     ]
 
     static func notFound(appName: String, webURL: String?) -> BufferedResponse {

@@ -3,8 +3,8 @@ import UnilinkCore
 
 /// Who is behind a click that the User-Agent classifier did not already call a crawler: a
 /// mail or link security scanner (by the address it comes from, or its User-Agent), another
-/// robot (an HTTP library, a monitor, an AI fetcher; an empty User-Agent; a prefetch), or
-/// a person. The lists are data (`Visitors/Automated/*.txt`, each entry with its source),
+/// robot (an HTTP library, a monitor; an empty User-Agent; a prefetch; an AI crawler or an
+/// AI assistant's fetcher, which gets the card: `Verdict.getsCard`), or a person. The lists are data (`Visitors/Automated/*.txt`, each entry with its source),
 /// replaceable by the operator's own files without a new build. Pure; runs on every click,
 /// so the tokens are found in one pass over the User-Agent (a two-byte filter, then a
 /// comparison only where a token could start).
@@ -13,6 +13,18 @@ struct AutomatedTraffic: Sendable {
         var kind: Traffic
         var token: [UInt8]
         var who: String
+        /// An AI crawler or fetcher (KIND `ai`): it gets the preview card, and is counted as a robot.
+        var getsCard = false
+    }
+
+    /// The verdict on one request.
+    struct Verdict: Sendable, Equatable {
+        var traffic: Traffic
+        /// The scanner or robot a list named.
+        var who: String?
+        /// An AI crawler or fetcher: the card (`Visit.aiAgent`), counted as a robot even where
+        /// the classifier calls it a crawler.
+        var getsCard = false
     }
 
     struct Network: Sendable, Equatable {
@@ -50,11 +62,13 @@ struct AutomatedTraffic: Sendable {
     {
         for (number, line) in agentText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let fields = Self.fields(line) else { continue }
-            guard fields.count >= 3, let kind = Traffic(rawValue: fields[0]), kind.isAutomated else {
-                throw ParseError(file: agentsFile, line: number + 1, problem: "expected KIND<TAB>TOKEN<TAB>WHO[<TAB>SOURCE] with KIND scanner or bot")
+            let ai = fields.first == "ai"
+            guard fields.count >= 3, let kind = ai ? .bot : Traffic(rawValue: fields[0]), kind.isAutomated else {
+                throw ParseError(
+                    file: agentsFile, line: number + 1, problem: "expected KIND<TAB>TOKEN<TAB>WHO[<TAB>SOURCE] with KIND scanner, bot or ai")
             }
             guard fields[1].utf8.count >= 3 else { throw ParseError(file: agentsFile, line: number + 1, problem: "a token needs 3 bytes or more") }
-            agents.append(Agent(kind: kind, token: Array(fields[1].utf8), who: fields[2]))
+            agents.append(Agent(kind: kind, token: Array(fields[1].utf8), who: fields[2], getsCard: ai))
         }
         for (number, line) in networkText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let fields = Self.fields(line) else { continue }
@@ -79,16 +93,26 @@ struct AutomatedTraffic: Sendable {
 
     /// The verdict on one request; `who` names the scanner or robot when a list did.
     func classify(_ agent: UserAgent, header: String, address: String?, prefetch: Bool) -> (traffic: Traffic, who: String?) {
-        if agent.isCrawler { return (.crawler, nil) }
+        let verdict = self.verdict(agent, header: header, address: address, prefetch: prefetch)
+        return (verdict.traffic, verdict.who)
+    }
+
+    /// The verdict on one request, with whether it gets the card (an AI crawler or fetcher).
+    func verdict(_ agent: UserAgent, header: String, address: String?, prefetch: Bool) -> Verdict {
+        if agent.isCrawler {
+            // AI crawlers name themselves as preview crawlers do (GPTBot, ClaudeBot): the list tells them apart.
+            if let found = self.agent(in: header), found.getsCard { return Verdict(traffic: found.kind, who: found.who, getsCard: true) }
+            return Verdict(traffic: .crawler)
+        }
         if let address, !networks.isEmpty, let bytes = AddressRange.bytes(of: address),
             let network = networks.first(where: { $0.range.contains(bytes: bytes) })
         {
-            return (.scanner, network.who)
+            return Verdict(traffic: .scanner, who: network.who)
         }
-        if let found = self.agent(in: header) { return (found.kind, found.who) }
-        if header.utf8.isEmpty { return (.bot, "no User-Agent") }
-        if prefetch { return (.bot, "prefetch") }
-        return (.person, nil)
+        if let found = self.agent(in: header) { return Verdict(traffic: found.kind, who: found.who, getsCard: found.getsCard) }
+        if header.utf8.isEmpty { return Verdict(traffic: .bot, who: "no User-Agent") }
+        if prefetch { return Verdict(traffic: .bot, who: "prefetch") }
+        return Verdict(traffic: .person)
     }
 
     /// The first listed token the header contains.

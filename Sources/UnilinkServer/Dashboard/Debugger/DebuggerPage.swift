@@ -34,6 +34,8 @@ struct DebuggerPage: DashboardPage {
         let summary: String
         let outcome: String
         let destinations: [Destination]
+        /// The in-app browser's row the router read (`in-app-browsers.json`), in a sentence.
+        var inAppBrowser: String? = nil
     }
 
     /// One URL a visitor is sent to (`ClickDestination`).

@@ -22,7 +22,8 @@ struct LinkDebugger {
                 outcome: route.outcome?.rawValue ?? "not counted",
                 destinations: route.destinations.map {
                     .init(step: $0.step.rawValue, label: $0.label, kind: $0.kind.rawValue, url: $0.url, why: $0.why.isEmpty ? nil : $0.why)
-                }
+                },
+                inAppBrowser: route.inAppBrowser
             )
         }
     }

@@ -40,6 +40,7 @@ enum LinkDestinations {
     static func describe(_ decision: ClickDecision, _ link: ResolvedLink, router: ClickRouter) -> (String, String?) {
         switch decision {
         case .redirect(let location, _): return ("Redirect to", location)
+        case .touchCheck(let desktop, _): return ("Redirect (an iPad's touch screen goes on to the iPad's route) to", desktop)
         case .scheme(let location): return ("The app's URL scheme", location)
         case .gone: return ("A page saying the link has expired (410)", nil)
         case .refused(let reason): return ("An error page: \(reason)", nil)

@@ -16,6 +16,7 @@ extension DashboardTemplates {
         <div id="visitors">{{#visitors}}<section class="visitor" id="visitor-{{id}}"><h3>{{name}}</h3>
         <details><summary>User agent</summary><code class="agent">{{agent}}</code></details>
         <p><span class="summary">{{summary}}</span> Counted as: <strong class="outcome">{{outcome}}</strong>.</p>
+        {{#inAppBrowser}}<p class="muted in-app">In-app browser table: {{inAppBrowser}}</p>{{/inAppBrowser}}
         <ul class="destinations">{{#destinations}}<li data-step="{{step}}"><span class="label">{{label}}</span> <code data-url-kind="{{kind}}">{{url}}</code><button type="button" class="secondary" data-copy="{{url}}">Copy</button>{{#why}}<span class="muted why">{{why}}</span>{{/why}}</li>{{/destinations}}
         {{^destinations}}<li class="muted">No URL: nothing to follow.</li>{{/destinations}}</ul></section>{{/visitors}}</div>
         <h2>Which AASA rule claims the link</h2><section class="claims" id="claims">

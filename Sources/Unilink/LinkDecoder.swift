@@ -49,8 +49,8 @@ struct LinkDecoder {
                 link.deepLinkValue = value
             } else if let index = LinkParameterKey.deepLinkSubIndex(item.name) {
                 link.deepLinkSubs[index] = value
-            } else if item.name != LinkParameterKey.code, item.name != LinkParameterKey.click, item.name != LinkParameterKey.escaped,
-                item.name != LinkParameterKey.touch
+            } else if ![LinkParameterKey.code, LinkParameterKey.click, LinkParameterKey.escaped, LinkParameterKey.touch, LinkParameterKey.variant]
+                .contains(item.name)
             {
                 link.clickEvent[item.name] = value
             }

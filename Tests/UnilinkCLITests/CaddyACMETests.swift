@@ -30,8 +30,8 @@ struct CaddyACMETests {
         let curl = URL(fileURLWithPath: try #require(CaddyTLSTests.curl, "no curl"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-acme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // Six ports in a row, apart from CaddyTLSTests' (40 000 to 49 999).
-        let https = Int.random(in: 50_000...59_990)
+        // Six ports in a row, apart from CaddyTLSTests'.
+        let https = try FreePorts.consecutive(6, in: 23_000...25_999)
         let (http, acme, management, dns, dnsManagement) = (https + 1, https + 2, https + 3, https + 4, https + 5)
         let server = try await RunningServer(
             database: directory.appendingPathComponent("unilink.sqlite"),
@@ -115,12 +115,14 @@ struct CaddyACMETests {
             // Tried again only while Caddy is not listening yet (curl's 7): a second order would
             // hide a failed first one.
             var first = ChildProcess.Ran(status: 7, output: "")
-            for _ in 0..<100 {
+            for _ in 0..<300 {
                 first = try await CaddyTLSTests.fetch("go.shop-acme.example", "/.well-known/apple-app-site-association", port: https, root: root)
                 if first.status != 7 { break }
                 try await Task.sleep(for: .milliseconds(200))
             }
-            #expect(first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"), "\(first.output)")
+            #expect(
+                first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"),
+                "\(first.output)\ncaddy: \(proxy?.output ?? "")")
 
             // A name no app lists: Caddy asks Unilink, hears 404, and completes no handshake.
             let unknown = try await CaddyTLSTests.fetch("stranger.example", "/", port: https, root: root)

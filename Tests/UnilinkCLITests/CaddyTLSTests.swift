@@ -56,7 +56,7 @@ struct CaddyTLSTests {
             ])
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         let loopback = LoopbackClient(client: http, port: server.port)
-        let https = Int.random(in: 40_000...44_999)
+        let https = try FreePorts.consecutive(2, in: 20_000...22_999)
         var proxy: TetheredProcess?
         func stop() async {
             await proxy?.stop()
@@ -88,7 +88,7 @@ struct CaddyTLSTests {
 
             proxy = try Self.run(
                 [
-                    "UNILINK_ADDRESS": "127.0.0.1:\(server.port)", "UNILINK_TLS_ISSUER": "internal", "CADDY_HTTP_PORT": String(https + 5_000),
+                    "UNILINK_ADDRESS": "127.0.0.1:\(server.port)", "UNILINK_TLS_ISSUER": "internal", "CADDY_HTTP_PORT": String(https + 1),
                     "CADDY_HTTPS_PORT": String(https),
                 ], in: directory)
             let root = directory.appendingPathComponent("data/caddy/pki/authorities/local/root.crt")

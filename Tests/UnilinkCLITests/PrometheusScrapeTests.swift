@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// `Deploy/prometheus.yml` run by Debian's real Prometheus against a real Unilink on
 /// loopback that asks for its metrics token: the target comes up and Unilink's own series
@@ -40,7 +41,7 @@ struct PrometheusScrapeTests {
             #expect(configuration != shipped)
             let file = directory.appendingPathComponent("prometheus.yml")
             try configuration.write(to: file, atomically: true, encoding: .utf8)
-            let port = Int.random(in: 26_000...28_999)
+            let port = try FreePorts.consecutive(1, in: 26_000...28_999)
             scraper = try TetheredProcess(
                 prometheus,
                 [

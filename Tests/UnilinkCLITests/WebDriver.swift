@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// A small W3C WebDriver client over HTTP for chromedriver (no Swift package speaks
 /// WebDriver): a session with headless Chromium, navigation, elements, scripts and
@@ -28,7 +29,7 @@ final class WebDriver: Sendable {
 
     /// Starts chromedriver on a free port and a headless Chromium session with `arguments`.
     init(chromedriver: String, chromium: String, arguments: [String], http: HTTPClient) async throws {
-        let port = Int.random(in: 30_000...39_999)
+        let port = try FreePorts.consecutive(1, in: 29_000...32_700)
         driver = Process()
         driver.executableURL = URL(fileURLWithPath: chromedriver)
         driver.arguments = ["--port=\(port)"]

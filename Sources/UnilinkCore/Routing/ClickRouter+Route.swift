@@ -12,12 +12,13 @@ extension ClickRouter {
     ///     (`nil` when the app has none or it resolves to no link).
     ///   - clickID: stands for the id each click gets (it shows in `ul_click` and Play's referrer).
     ///   - opensApp: whether the iOS app's association file claims a URL (a universal link).
+    ///   - languages: the visitor's, most preferred first (the preview page's language).
     public func route(
         _ link: ResolvedLink, for visitor: DebugVisitor, tappedURL: String, alternate: ResolvedLink?, clickID: String, time: Date,
-        opensApp: (String) -> Bool
+        languages: [String] = ["en"], opensApp: (String) -> Bool
     ) -> VisitorRoute {
         let agent = UserAgent(visitor.userAgent)
-        let visit = Visit(userAgent: agent, languages: ["en"], clickID: clickID, time: time, knownInstalled: visitor.knownInstalled)
+        let visit = Visit(userAgent: agent, languages: languages, clickID: clickID, time: time, knownInstalled: visitor.knownInstalled)
         if visitor.hasApp, agent.os == .ios, link.app.ios != nil, opensApp(tappedURL) {
             return VisitorRoute(
                 visitor: visitor, outcome: nil, summary: "iOS opens the app directly (a universal link); the server never sees this click.",

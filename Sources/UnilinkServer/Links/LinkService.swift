@@ -66,6 +66,12 @@ struct LinkService: Sendable {
     /// `replacing` makes the body the whole link (the dashboard's form, where an emptied
     /// field means "no value"); otherwise absent fields keep their values (PATCH).
     func update(_ old: Link, with body: LinkBody, app: App, replacing: Bool = false, by author: ChangeAuthor) async throws -> Link {
+        var body = body
+        if replacing {
+            // A form without the fields (a page from before them) keeps the link's rules and test.
+            body.rules = body.rules ?? old.routing?.ruleBodies
+            body.variants = body.variants ?? old.routing?.variantBodies
+        }
         var link =
             try replacing
             ? LinkInput.create(body, app: app, id: old.id, code: old.code, now: .now)

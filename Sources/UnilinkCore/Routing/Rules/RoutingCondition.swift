@@ -113,3 +113,31 @@ public struct RoutingCondition: Sendable, Equatable {
         return false
     }
 }
+
+extension RoutingCondition {
+    /// What the visitor has for this condition, in words: the debugger's "why".
+    public func seen(by visitor: RuleVisitor) -> String {
+        switch test {
+        case .country:
+            return visitor.place?.country ?? "unknown (no country database, or the address is not in it)"
+        case .region:
+            return visitor.place.map { $0.region ?? "unknown (the database has no region for \($0.country))" }
+                ?? "unknown (no country database, or the address is not in it)"
+        case .language:
+            return visitor.languages.first ?? "none (no Accept-Language)"
+        case .platform:
+            return ClickPlatform(visitor.userAgent).rawValue
+        case .device:
+            return visitor.userAgent.device.rawValue
+        case .inAppBrowser:
+            return visitor.userAgent.app?.rawValue ?? "none (a browser)"
+        case .time(let window):
+            return TimeWindow.localText(visitor.time, in: window.zone)
+        case .query:
+            guard let query = visitor.query, !query.isEmpty else { return "no query" }
+            return "?" + query
+        case .campaign(let field, _):
+            return visitor.campaign.flatMap(field.value(of:)) ?? "none"
+        }
+    }
+}

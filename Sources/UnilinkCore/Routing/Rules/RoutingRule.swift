@@ -9,6 +9,8 @@ public struct RoutingRule: Sendable, Equatable {
     public var destination: DestinationOverride
     /// A country or region condition: the click needs the visitor's place.
     public var needsPlace: Bool
+    /// As it was set, for saying it in words.
+    public var body: RoutingRuleBody
 
     public func holds(for visitor: RuleVisitor) -> Bool {
         if matchesAny {
@@ -24,6 +26,7 @@ public struct RoutingRule: Sendable, Equatable {
     /// The rule `body`, checked; `field` names it in errors (`rules[2]`).
     public init(_ body: RoutingRuleBody, field: String) throws(RoutingRuleError) {
         if let name = body.name, name.count > 100 { throw RoutingRuleError("\(field).name", "takes up to 100 characters") }
+        self.body = body
         name = body.name
         switch body.match ?? "all" {
         case "all": matchesAny = false

@@ -38,6 +38,17 @@ public struct TimeWindow: Sendable, Equatable {
 
     public static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
+    /// `thu 2026-11-26T14:05 Europe/Berlin`: the moment as a rule in `zone` reads it.
+    public static func localText(_ time: Date, in zone: TimeZone) -> String {
+        let local = Int64(time.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: time))
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let weekday = Int((day + 3) % 7 + 7) % 7
+        let civil = CivilDay(daysSince1970: day)
+        let minute = (local - day * 86_400) / 60
+        func two(_ value: Int64) -> Substring { String(value + 100).dropFirst() }
+        return "\(dayNames[weekday]) \(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(minute / 60)):\(two(minute % 60)) \(zone.identifier)"
+    }
+
     /// `2026-11-27T09:30` (seconds optional) as local wall-clock seconds.
     static func localSeconds(_ text: String) -> Int64? {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)

@@ -11,7 +11,10 @@ struct DebuggerController {
     }
 
     @Sendable func debug(_ request: Request, context: SignedInContext) async throws -> Response {
-        let text = (request.uri.queryParameters["url"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-        return try await debugPage.render(text, session: context.session).response
+        let query = request.uri.queryParameters
+        let text = (query["url"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        let simulated = SimulatedVisitor(
+            country: query["country"].map(String.init), languages: query["languages"].map(String.init), at: query["at"].map(String.init))
+        return try await debugPage.render(text, session: context.session, simulated: simulated).response
     }
 }

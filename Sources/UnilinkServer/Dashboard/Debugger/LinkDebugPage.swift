@@ -14,19 +14,23 @@ struct LinkDebugPage {
 
     /// `session` nil is FDL's public `?d=1` page: the same explanation without the recent
     /// clicks, which only a signed-in team member sees.
-    func render(_ text: String, session: DashboardSession?) async throws -> BufferedResponse {
-        guard !text.isEmpty else { return pages.page(DebuggerPage(url: text), session: session) }
+    /// `simulated`: the visitor's country, languages and time the team typed (routing rules
+    /// read them); FDL's public page has none and shows the link's own destinations.
+    func render(_ text: String, session: DashboardSession?, simulated: SimulatedVisitor? = nil) async throws -> BufferedResponse {
+        let simulated = session == nil ? nil : simulated ?? SimulatedVisitor(country: nil, languages: nil, at: nil)
+        guard !text.isEmpty else { return pages.page(DebuggerPage(url: text, simulated: simulated), session: session) }
         let parsed = URLComponents(string: text.contains("://") ? text : "https://\(text)")
         let name = HostName.normalize(parsed?.host ?? "")
         guard let host = directory.host(name) else {
-            return pages.page(DebuggerPage(url: text, error: "No app serves the host '\(name)'."), session: session, status: .notFound)
+            return pages.page(
+                DebuggerPage(url: text, error: "No app serves the host '\(name)'.", simulated: simulated), session: session, status: .notFound)
         }
         if let session { _ = try session.app(host.app.id, .linksRead, in: directory) }
         let path = parsed?.percentEncodedPath.isEmpty == false ? parsed!.percentEncodedPath : "/"
         guard let resolved = try await LinkResolver(cache: links).resolve(host: host, name: name, path: path, query: parsed?.percentEncodedQuery)
         else {
             let error = "'\(path)' on \(name) is not a link of \(host.app.name): visitors get the not-found page."
-            return pages.page(DebuggerPage(url: text, error: error), session: session, status: .notFound)
+            return pages.page(DebuggerPage(url: text, error: error, simulated: simulated), session: session, status: .notFound)
         }
         let query = parsed?.percentEncodedQuery.map { "?\($0)" } ?? ""
         let url = "https://\(name)\(path)\(query)"
@@ -40,7 +44,9 @@ struct LinkDebugPage {
         }
         let addresses = debugger.addresses(resolved)
         let alternate = try await openButtonLink(addresses.open)
-        let visitors = debugger.visitors(resolved, url: url, alternate: alternate, opensApp: opensApp)
+        let visitors = debugger.visitors(
+            resolved, url: url, alternate: alternate, simulated: simulated ?? SimulatedVisitor(country: nil, languages: nil, at: nil),
+            rules: simulated != nil, opensApp: opensApp)
         let claims = host.app.domains.flatMap { domain in
             // What a device is asked to open on each host: the link as given, the page's
             // og:url on the primary host and its open button on the alternate host.
@@ -66,7 +72,7 @@ struct LinkDebugPage {
             claims: claims,
             clicks: recent.map { .init(time: Moment($0.time), platform: $0.platform, outcome: $0.outcome, inApp: $0.inAppBrowser ?? "") }
         )
-        return pages.page(DebuggerPage(url: text, resolved: explained), session: session)
+        return pages.page(DebuggerPage(url: text, resolved: explained, simulated: simulated), session: session)
     }
 
     /// One row per app id the host's association file names, each with why it claims the

@@ -13,17 +13,45 @@ struct LinkDebugger {
     /// - Parameters:
     ///   - alternate: the preview page's open button as the alternate host resolves it.
     ///   - opensApp: whether the iOS app's association file on the URL's host claims it.
-    func visitors(_ link: ResolvedLink, url: String, alternate: ResolvedLink?, opensApp: (String) -> Bool) -> [DebuggerPage.Visitor] {
-        DebugVisitor.all.map { visitor in
+    ///   - simulated: the visitor's country, languages and moment.
+    ///   - rules: whether routing rules and the A/B test shape what each visitor gets, and
+    ///     each visitor says which rule held and why (for the team, not FDL's public page).
+    func visitors(
+        _ link: ResolvedLink, url: String, alternate: ResolvedLink?, simulated: SimulatedVisitor, rules: Bool,
+        kinds: [DebugVisitor] = DebugVisitor.all, opensApp: (String) -> Bool
+    ) -> [DebuggerPage.Visitor] {
+        let query = URLComponents(string: url)?.percentEncodedQuery.map { Substring($0) }
+        return kinds.map { visitor in
+            var link = link
+            var alternate = alternate
+            var trace: RuleTrace?
+            if rules, LinkShaping.applies(to: link) {
+                let agent = UserAgent(visitor.userAgent)
+                let reader = RuleVisitor(
+                    place: simulated.place, languages: simulated.acceptLanguages, userAgent: agent, time: simulated.time, query: query,
+                    campaign: link.content.campaign)
+                // One stable stand-in per kind of visitor: real visitors are split by their address.
+                let key = LinkRouting.visitorKey(link.link?.id ?? "", "debugger", visitor.id)
+                trace = RuleTrace.trace(link, visitor: reader, visitorKey: key)
+                let shaping = LinkShaping.shape(&link, visitor: reader, variantCookie: nil, splits: !agent.isCrawler) { key }
+                if var next = alternate {
+                    _ = LinkShaping.shape(&next, visitor: reader, variantCookie: shaping.variant.map { Substring($0) }, splits: !agent.isCrawler) {
+                        key
+                    }
+                    alternate = next
+                }
+                if agent.isCrawler { trace?.variant = nil }
+            }
             let route = router.route(
-                link, for: visitor, tappedURL: url, alternate: alternate, clickID: Self.clickID, time: .now, opensApp: opensApp)
+                link, for: visitor, tappedURL: url, alternate: alternate, clickID: Self.clickID, time: simulated.time,
+                languages: simulated.acceptLanguages, opensApp: opensApp)
             return DebuggerPage.Visitor(
                 id: visitor.id, name: visitor.name, agent: visitor.userAgent, summary: route.summary,
                 outcome: route.outcome?.rawValue ?? "not counted",
                 destinations: route.destinations.map {
                     .init(step: $0.step.rawValue, label: $0.label, kind: $0.kind.rawValue, url: $0.url, why: $0.why.isEmpty ? nil : $0.why)
                 },
-                inAppBrowser: route.inAppBrowser
+                inAppBrowser: route.inAppBrowser, rules: trace.map { DebuggerPage.Rules($0) }
             )
         }
     }

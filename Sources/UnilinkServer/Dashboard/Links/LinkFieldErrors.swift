@@ -22,11 +22,13 @@ struct LinkFieldErrors: FieldErrors {
     var minIOS: String?
     var minAndroid: String?
     var matchWindowSeconds: String?
+    var rules: String?
+    var variants: String?
 
     static let fields: Set<String> = [
         "path", "alias", "deep_link_value", "tags", "data", "subs", "web_url", "ios_url", "android_url", "desktop_url", "social_title",
         "social_description", "social_image_url", "channel", "campaign", "feature", "source", "medium", "expires_at", "min_ios", "min_android",
-        "match_window_seconds",
+        "match_window_seconds", "rules", "variants",
     ]
     static let aliases: [String: String] = [
         "min_app_version.ios": "min_ios",
@@ -44,6 +46,8 @@ struct LinkFieldErrors: FieldErrors {
         "each deep_link_sub line": "subs",
         "a link needs": "path",
         "data": "data",
+        "rules": "rules",
+        "variants": "variants",
     ]
 
     init() {}
@@ -72,6 +76,8 @@ struct LinkFieldErrors: FieldErrors {
         case "min_ios": minIOS = message
         case "min_android": minAndroid = message
         case "match_window_seconds": matchWindowSeconds = message
+        case "rules": rules = message
+        case "variants": variants = message
         default: break
         }
     }

@@ -28,14 +28,27 @@ struct LinkForm: Decodable, Sendable {
     var data: String?
     var subs: String?
     var tags: String?
+    /// The routing rules and A/B variants as the API's JSON; empty removes them.
+    var rules: String?
+    var variants: String?
+    /// `preview`: try a visitor against the form as typed, without saving.
+    var intent: String?
+    var previewVisitor: String?
+    var previewCountry: String?
+    var previewLanguages: String?
+    var previewAt: String?
 
     enum CodingKeys: String, CodingKey {
-        case csrf, path, alias, channel, campaign, feature, source, medium, data, subs, tags
+        case csrf, path, alias, channel, campaign, feature, source, medium, data, subs, tags, rules, variants, intent
         case deepLinkValue = "deep_link_value", webURL = "web_url", iosURL = "ios_url", androidURL = "android_url", desktopURL = "desktop_url"
         case webOnly = "web_only", minIOS = "min_ios", minAndroid = "min_android", socialTitle = "social_title"
         case socialDescription = "social_description", socialImageURL = "social_image_url", expiresAt = "expires_at"
         case matchWindowSeconds = "match_window_seconds"
+        case previewVisitor = "preview_visitor", previewCountry = "preview_country", previewLanguages = "preview_languages"
+        case previewAt = "preview_at"
     }
+
+    var previews: Bool { intent == "preview" }
 
     /// Custom data is `key=value` per line.
     func body() throws -> LinkBody {
@@ -69,6 +82,9 @@ struct LinkForm: Decodable, Sendable {
             )
         }
         if !pairs.isEmpty { body.data = Dictionary(pairs, uniquingKeysWith: { $1 }) }
+        // A form from before the fields existed sends neither: the link keeps its own.
+        if let rules { body.rules = try Self.json([RoutingRuleBody].self, rules, field: "rules") }
+        if let variants { body.variants = try Self.json([LinkVariantBody].self, variants, field: "variants") }
         for line in AppForm.lines(subs) {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let index = Int(parts[0]), (1...10).contains(index) else {
@@ -77,5 +93,31 @@ struct LinkForm: Decodable, Sendable {
             body.deepLinkSubs[index] = parts[1]
         }
         return body
+    }
+
+    /// A JSON list typed into a textarea; blank is an empty list.
+    static func json<T: Decodable>(_ type: [T].Type, _ text: String, field: String) throws -> [T] {
+        guard !text.allSatisfy(\.isWhitespace) else { return [] }
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw APIError.unprocessable("invalid_rule", "'\(field)': is not valid JSON: a list in [ ], names and texts in double quotes")
+        } catch let error as DecodingError {
+            throw APIError.unprocessable("invalid_rule", "'\(field)': \(Self.describe(error))")
+        }
+    }
+
+    /// `rules[0].conditions[1].country: expected a list`.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "at \(path(context)): expected \(type == String.self ? "a string" : "\(type)")"
+        case .valueNotFound(_, let context): return "at \(path(context)): a value is missing"
+        case .keyNotFound(let key, let context): return "at \(path(context)): '\(key.stringValue)' is missing"
+        case .dataCorrupted(let context): return "at \(path(context)): \(context.debugDescription)"
+        @unknown default: return "not readable"
+        }
     }
 }

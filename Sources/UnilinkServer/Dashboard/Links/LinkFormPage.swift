@@ -1,3 +1,4 @@
+import Foundation
 import UnilinkAPI
 
 /// The form that creates or edits a link: every field of the API's link body.
@@ -28,6 +29,13 @@ struct LinkFormPage: DashboardPage {
         var subs = ""
         /// Comma-separated.
         var tags = ""
+        /// The API's JSON, pretty-printed; empty when there are none.
+        var rules = ""
+        var variants = ""
+        var previewCountry = ""
+        var previewLanguages = ""
+        var previewAt = ""
+        var previewVisitors = RulePreview.options(selected: nil)
     }
 
     static let template = "link_form"
@@ -41,6 +49,10 @@ struct LinkFormPage: DashboardPage {
     /// The same refusal at the field it is about.
     var errors: LinkFieldErrors
     var session: PageSession?
+    /// What the visitor tried gets from the form as typed.
+    var preview: RulePreview?
+    /// Fields of the visitor tried that could not be read.
+    var previewProblems: [String] = []
 
     init(title: String, heading: String, action: String, form: Fields = Fields(), error: APIError? = nil) {
         self.title = title
@@ -78,6 +90,15 @@ extension LinkFormPage.Fields {
         data = (link.data ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         subs = link.deepLinkSubs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         tags = (link.tags ?? []).joined(separator: ", ")
+        rules = Self.json(link.rules ?? [])
+        variants = Self.json(link.variants ?? [])
+    }
+
+    private static func json<T: Encodable>(_ list: [T]) -> String {
+        guard !list.isEmpty else { return "" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(list)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// What was typed, shown again beside the error when the API refused it.
@@ -105,5 +126,11 @@ extension LinkFormPage.Fields {
         data = form.data ?? ""
         subs = form.subs ?? ""
         tags = form.tags ?? ""
+        rules = form.rules ?? ""
+        variants = form.variants ?? ""
+        previewCountry = form.previewCountry ?? ""
+        previewLanguages = form.previewLanguages ?? ""
+        previewAt = form.previewAt ?? ""
+        previewVisitors = RulePreview.options(selected: form.previewVisitor)
     }
 }

@@ -36,6 +36,10 @@ struct LinkPagesController {
         let app = try session.app(try context.parameters.require("id"), .linksWrite, in: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
+        let page = { (error: APIError?) in
+            LinkFormPage(title: "New link", heading: "New link for \(app.name)", action: "/apps/\(app.id)/links", form: .init(form), error: error)
+        }
+        if form.previews { return try preview(form, app: app, id: "lnk_preview", code: "preview", context: context, page: page) }
         do {
             let (link, _) = try await links.create(try form.body(), app: app, by: context.author)
             return .redirect(to: "/links/\(link.id)")
@@ -87,6 +91,11 @@ struct LinkPagesController {
         let (link, app) = try await session.link(try context.parameters.require("id"), .linksWrite, store: store, directory: directory)
         let form = try await DashboardForm.decode(LinkForm.self, request, context)
         try session.checkCSRF(form.csrf)
+        if form.previews {
+            return try preview(form, app: app, id: link.id, code: link.code, context: context) {
+                LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(form), error: $0)
+            }
+        }
         do {
             _ = try await links.update(link, with: try form.body(), app: app, replacing: true, by: context.author)
             return .redirect(to: "/links/\(link.id)")
@@ -94,6 +103,25 @@ struct LinkPagesController {
             let error = try DashboardForm.refusal(error, logger: context.logger)
             let page = LinkFormPage(title: "Edit link", heading: "Edit link", action: "/links/\(link.id)", form: .init(form), error: error)
             return pages.render(page, session: session, status: error.status)
+        }
+    }
+
+    /// The form again, unsaved, with what the visitor it names gets from the link as typed;
+    /// a link the API would refuse shows its refusal instead.
+    private func preview(
+        _ form: LinkForm, app: App, id: String, code: String, context: SignedInContext, page: (APIError?) -> LinkFormPage
+    ) throws -> Response {
+        let simulated = SimulatedVisitor(country: form.previewCountry, languages: form.previewLanguages, at: form.previewAt)
+        do {
+            let link = try LinkInput.create(try form.body(), app: app, id: id, code: code, now: .now)
+            var shown = page(nil)
+            shown.preview = RulePreview(
+                link: link, app: app, router: ClickRouter(addressing: links.port.addressing), simulated: simulated, kind: form.previewVisitor)
+            shown.previewProblems = simulated.problems
+            return pages.render(shown, session: context.session)
+        } catch {
+            let error = try DashboardForm.refusal(error, logger: context.logger)
+            return pages.render(page(error), session: context.session, status: error.status)
         }
     }
 

@@ -51,12 +51,20 @@ public struct AppStats: Codable, Sendable, Equatable {
     public var automated: Int
     /// `scanner`, `bot` -> count.
     public var byAutomated: [String: Int]
+    /// People's clicks by the visitor's country (ISO 3166-1; `unknown` for an address the
+    /// database does not place), by UTC day over the window's days; empty without a
+    /// country database.
+    public var byCountry: [String: Int]
+    /// People's clicks by the routing rule that gave the destination (the app's default rules), by UTC day over the window's days.
+    public var byRule: [RuleClicks]
 
     public init(
         appID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, installs: Int, opens: Int,
         byPlatform: [String: Int], byOutcome: [String: Int], bySource: [String: Int], topLinks: [LinkClicks], series: [Bucket],
-        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:]
+        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:], byCountry: [String: Int] = [:], byRule: [RuleClicks] = []
     ) {
+        self.byCountry = byCountry
+        self.byRule = byRule
         self.appID = appID
         self.from = from
         self.to = to
@@ -78,6 +86,7 @@ public struct AppStats: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case appID = "app_id", from, to, granularity, tz, clicks, installs, opens, byPlatform = "by_platform", byOutcome = "by_outcome"
         case bySource = "by_source", topLinks = "top_links", series, customEvents = "custom_events", automated, byAutomated = "by_automated"
+        case byCountry = "by_country", byRule = "by_rule"
     }
 
     /// A server from before the automated figures answers without them: zero.
@@ -93,6 +102,8 @@ public struct AppStats: Codable, Sendable, Equatable {
             bySource: try container.decode([String: Int].self, forKey: .bySource),
             topLinks: try container.decode([LinkClicks].self, forKey: .topLinks), series: try container.decode([Bucket].self, forKey: .series),
             customEvents: try container.decodeIfPresent([String: Int].self, forKey: .customEvents) ?? [:],
-            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:])
+            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:],
+            byCountry: try container.decodeIfPresent([String: Int].self, forKey: .byCountry) ?? [:],
+            byRule: try container.decodeIfPresent([RuleClicks].self, forKey: .byRule) ?? [])
     }
 }

@@ -36,12 +36,20 @@ public struct LinkStats: Codable, Sendable, Equatable {
     public var automated: Int
     /// `scanner`, `bot` -> count.
     public var byAutomated: [String: Int]
+    /// People's clicks by the visitor's country (ISO 3166-1; `unknown` for an address the
+    /// database does not place), by UTC day over the window's days; empty without a
+    /// country database.
+    public var byCountry: [String: Int]
+    /// People's clicks by the routing rule that gave the destination (the link's and its app's), by UTC day over the window's days.
+    public var byRule: [RuleClicks]
 
     public init(
         linkID: String, from: String, to: String, granularity: StatsGranularity, tz: String, clicks: Int, byPlatform: [String: Int],
         byOutcome: [String: Int], bySource: [String: Int], installs: Int, opens: Int, daily: [Day], series: [AppStats.Bucket],
-        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:]
+        customEvents: [String: Int] = [:], byAutomated: [String: Int] = [:], byCountry: [String: Int] = [:], byRule: [RuleClicks] = []
     ) {
+        self.byCountry = byCountry
+        self.byRule = byRule
         self.linkID = linkID
         self.from = from
         self.to = to
@@ -63,6 +71,7 @@ public struct LinkStats: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case linkID = "link_id", from, to, granularity, tz, clicks, byPlatform = "by_platform", byOutcome = "by_outcome"
         case bySource = "by_source", installs, opens, daily, series, customEvents = "custom_events", automated, byAutomated = "by_automated"
+        case byCountry = "by_country", byRule = "by_rule"
     }
 
     /// A server from before the automated figures answers without them: zero.
@@ -78,6 +87,8 @@ public struct LinkStats: Codable, Sendable, Equatable {
             opens: try container.decode(Int.self, forKey: .opens), daily: try container.decode([Day].self, forKey: .daily),
             series: try container.decode([AppStats.Bucket].self, forKey: .series),
             customEvents: try container.decodeIfPresent([String: Int].self, forKey: .customEvents) ?? [:],
-            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:])
+            byAutomated: try container.decodeIfPresent([String: Int].self, forKey: .byAutomated) ?? [:],
+            byCountry: try container.decodeIfPresent([String: Int].self, forKey: .byCountry) ?? [:],
+            byRule: try container.decodeIfPresent([RuleClicks].self, forKey: .byRule) ?? [])
     }
 }

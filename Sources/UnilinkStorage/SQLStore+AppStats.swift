@@ -14,6 +14,7 @@ extension SQLStore {
         counts.eventsByHour = try await eventsByHour("app_id = \(bind: appID)", hours: hours)
         counts.clicksByLink = try await clicksByLink(appID: appID, split: split)
         counts.automated = try await automatedCounts(appID: appID, days: hours.lowerBound / 24..<(hours.upperBound + 23) / 24)
+        counts.breakdowns = try await clickBreakdowns(appID: appID, linkID: nil, days: hours.lowerBound / 24..<(hours.upperBound + 23) / 24)
         return counts
     }
 

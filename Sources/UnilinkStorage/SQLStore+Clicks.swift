@@ -53,6 +53,11 @@ extension SQLStore {
             }
             try await self.insert(newClicks: fresh, tally: &tally, on: database)
             try await Self.add(tally, slot: slot, on: database)
+            var breakdowns = BreakdownTally()
+            for click in clicks where click.traffic?.isAutomated != true && !click.continuesClick && (click.country != nil || click.rule != nil) {
+                breakdowns.add(click, millisecondsSince1970: Self.milliseconds(click.time))
+            }
+            try await Self.add(breakdowns, slot: slot, on: database)
             let subscriptions = try await Self.subscriptions(apps: Set(clicks.map(\.appID)), wanting: .click, on: database)
             if !subscriptions.isEmpty {
                 let apps = Set(subscriptions.map(\.appID))
@@ -132,6 +137,46 @@ extension SQLStore {
         var linkID: String
         var day: Int64
         var kind: String
+    }
+
+    /// Adds a batch's counts by country and by rule to `click_breakdowns`, in one order.
+    static func add(_ tally: BreakdownTally, slot: Int, on database: any SQLDatabase) async throws {
+        let rows = tally.ordered
+        for start in stride(from: 0, to: rows.count, by: countersPerInsert) {
+            let values: [SQLQueryString] = rows[start..<min(start + countersPerInsert, rows.count)].map { row in
+                let key = row.key
+                return
+                    "(\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.dimension.rawValue), \(bind: key.value), \(bind: slot), \(bind: row.count))"
+            }
+            try await database.raw(
+                """
+                INSERT INTO click_breakdowns (app_id, link_id, day, dimension, value, slot, n) VALUES \(values.joined(separator: ", "))
+                ON CONFLICT (app_id, link_id, day, dimension, value, slot) DO UPDATE SET n = click_breakdowns.n + excluded.n
+                """
+            ).run()
+        }
+    }
+
+    /// People's clicks of a link (or, with `linkID` nil, the app's own) on UTC days `days`,
+    /// by country and by rule.
+    public func clickBreakdowns(appID: String, linkID: String?, days: Range<Int64>) async throws -> ClickBreakdowns {
+        var breakdowns = ClickBreakdowns()
+        for row in try await database.raw(
+            """
+            SELECT dimension, value, CAST(SUM(n) AS BIGINT) AS n FROM click_breakdowns
+            WHERE app_id = \(bind: appID) AND link_id = \(bind: linkID ?? "") AND day >= \(bind: days.lowerBound) AND day < \(bind: days.upperBound)
+            GROUP BY dimension, value
+            """
+        ).all() {
+            let value = try row.decode(column: "value", as: String.self)
+            let count = try row.decode(column: "n", as: Int.self)
+            switch BreakdownTally.Dimension(rawValue: try row.decode(column: "dimension", as: String.self)) {
+            case .country: breakdowns.byCountry[value.isEmpty ? "unknown" : value, default: 0] += count
+            case .rule: if let hit = RuleHit(stored: value) { breakdowns.byRule[hit, default: 0] += count }
+            case nil: continue
+            }
+        }
+        return breakdowns
     }
 
     /// A link's (or, with `appID`, an app's) automated clicks on UTC days `days`, by kind.

@@ -200,4 +200,68 @@ struct RoutingRulesServerTests {
             #expect(linkPage.text.contains(#"id="country-unavailable""#))
         }
     }
+
+    /// People's clicks counted by country (from a database built by MaxMind's writer) and by
+    /// the rule that gave the destination, in the link's and the app's numbers and on the
+    /// link's page; a robot's click in neither, and no address kept.
+    @Test(.enabled(if: GeoLocatorTests.available || GeoLocatorTests.required, GeoLocatorTests.reason))
+    func clicksAreCountedByCountryAndByRule() async throws {
+        var settings = TestServer.settings()
+        settings.geoipDatabase = try await GeoLocatorTests.database().path
+        try await TestServer.run(.live, settings: settings) { client in
+            let app = try await client.createApp()
+            let patched = try await client.send(
+                .patch, "/v1/apps/\(app.id)",
+                json:
+                    #"{"default_rules": [{"name": "Phones", "conditions": [{"device": ["phone"]}], "destination": {"web_url": "https://www.example.com/phone"}}]}"#,
+                bearer: TestServer.adminToken)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let link = try await client.createLink(
+                """
+                {"path": "/u/1", "alias": "where", "web_url": "https://www.example.com/",
+                 "rules": [
+                   {"name": "German", "conditions": [{"country": ["DE"]}], "destination": {"web_url": "https://www.example.com/de"}},
+                   {"conditions": [{"country": ["JP", "FR"]}], "destination": {"web_url": "https://www.example.com/world"}}
+                 ]}
+                """, app: app)
+            _ = try await client.createLink(#"{"path": "/u/2", "alias": "plain", "web_url": "https://www.example.com/"}"#, app: app)
+            let linkID = try #require(link.id)
+            for (address, agent, path) in [
+                ("192.0.2.1", UA.windowsChrome, "/where"), ("192.0.2.77", UA.windowsChrome, "/where"), ("198.51.100.7", UA.windowsChrome, "/where"),
+                ("203.0.113.9", UA.windowsChrome, "/where"), ("2001:db8:1::1", UA.windowsChrome, "/where"),
+                ("100.64.0.1", UA.windowsChrome, "/where"),
+                ("198.51.100.8", UA.iPhoneSafari, "/where"), ("203.0.113.10", UA.windowsChrome, "/plain"),
+                ("192.0.2.5", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "/where"),
+            ] {
+                let click = try await client.send(.get, path, host: "exm.pl", userAgent: agent, address: address)
+                #expect(click.status == .found || click.status == .ok, "\(address)")
+            }
+            // The recorder writes clicks in batches: wait until the numbers have them all.
+            var stats = try await client.send(.get, "/v1/links/\(linkID)/stats", bearer: app.secretKey).decode(LinkStats.self)
+            for _ in 0..<200 where stats.byCountry.values.reduce(0, +) < 7 {
+                try await Task.sleep(for: .milliseconds(50))
+                stats = try await client.send(.get, "/v1/links/\(linkID)/stats", bearer: app.secretKey).decode(LinkStats.self)
+            }
+            #expect(stats.clicks == 7)
+            // Slackbot's fetch from Germany (192.0.2.5) is no person's click.
+            #expect(stats.byCountry == ["DE": 2, "US": 2, "JP": 1, "FR": 1, "unknown": 1])
+            #expect(
+                stats.byRule == [
+                    RuleClicks(rule: 1, name: "German", fromApp: false, clicks: 2), RuleClicks(rule: 2, name: nil, fromApp: false, clicks: 2),
+                    RuleClicks(rule: 3, name: "Phones", fromApp: true, clicks: 1), RuleClicks(rule: nil, name: nil, fromApp: false, clicks: 2),
+                ])
+            var numbers = try await client.send(.get, "/v1/apps/\(app.id)/stats", bearer: app.secretKey).decode(AppStats.self)
+            for _ in 0..<200 where numbers.byCountry.values.reduce(0, +) < 8 {
+                try await Task.sleep(for: .milliseconds(50))
+                numbers = try await client.send(.get, "/v1/apps/\(app.id)/stats", bearer: app.secretKey).decode(AppStats.self)
+            }
+            #expect(numbers.byCountry == ["DE": 2, "US": 2, "JP": 2, "FR": 1, "unknown": 1])
+            #expect(numbers.byRule == [RuleClicks(rule: 3, name: "Phones", fromApp: true, clicks: 1)], "the app's own rules only")
+
+            let (session, _) = try await DashboardTests.signIn(client, token: TestServer.adminToken)
+            let page = try await client.execute(uri: "/links/\(linkID)", method: .get, headers: [.cookie: session])
+            #expect(page.text.contains("By country") && page.text.contains("Germany (DE)") && page.text.contains("not in the database"))
+            #expect(page.text.contains("By routing rule") && page.text.contains("rule 1 “German”") && page.text.contains("app rule 3 “Phones”"))
+        }
+    }
 }

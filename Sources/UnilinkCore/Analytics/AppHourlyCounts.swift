@@ -23,6 +23,8 @@ public struct AppHourlyCounts: Sendable, Equatable {
     public var clicksByLink: [String: Int] = [:]
     /// Scanners' and robots' clicks by kind, over the UTC days the hours touch.
     public var automated: [String: Int] = [:]
+    /// People's clicks by country and by rule, over the UTC days the hours touch.
+    public var breakdowns = ClickBreakdowns()
 
     public init() {}
 }

@@ -31,6 +31,7 @@ public enum AppStatsReport {
             topLinks: top.map { AppStats.LinkClicks(linkID: $0.key.isEmpty ? nil : $0.key, clicks: $0.value) },
             series: window.buckets.map {
                 AppStats.Bucket(start: $0, clicks: clicks[$0] ?? 0, installs: installs[$0] ?? 0, opens: opens[$0] ?? 0)
-            }, customEvents: custom.filter { $0.value != 0 }, byAutomated: counts.automated)
+            }, customEvents: custom.filter { $0.value != 0 }, byAutomated: counts.automated, byCountry: counts.breakdowns.byCountry,
+            byRule: counts.breakdowns.ruleRows)
     }
 }

@@ -22,13 +22,22 @@ public struct ClickRecord: Sendable, Equatable {
     public var traffic: Traffic?
     /// The A/B variant the visitor was given.
     public var variant: String?
+    /// The visitor's country (ISO 3166-1) by the operator's database, "" for an address it
+    /// does not place, `nil` without a database: only this is kept of where they are.
+    public var country: String?
+    /// The routing rule that gave the destination, for the by-rule numbers (`nil`: the link
+    /// and its app have no rules).
+    public var rule: RuleHit?
 
     public init(
         clickID: String, appID: String, linkID: String?, time: Date, host: String, path: String,
         platform: ClickPlatform, outcome: ClickOutcome, inAppBrowser: String? = nil, pending: PendingClick? = nil,
-        continuesClick: Bool = false, campaign: String? = nil, traffic: Traffic? = nil, variant: String? = nil
+        continuesClick: Bool = false, campaign: String? = nil, traffic: Traffic? = nil, variant: String? = nil, country: String? = nil,
+        rule: RuleHit? = nil
     ) {
         self.variant = variant
+        self.country = country
+        self.rule = rule
         self.clickID = clickID
         self.appID = appID
         self.linkID = linkID

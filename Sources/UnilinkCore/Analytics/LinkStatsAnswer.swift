@@ -12,6 +12,7 @@ public enum LinkStatsAnswer {
             byPlatform: report.byPlatform, byOutcome: report.byOutcome, bySource: report.bySource, installs: report.installs,
             opens: report.opens,
             daily: daily.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { LinkStats.Day(date: $0.key, clicks: $0.value) },
-            series: report.series, customEvents: report.customEvents, byAutomated: counts.automated)
+            series: report.series, customEvents: report.customEvents, byAutomated: counts.automated, byCountry: report.byCountry,
+            byRule: report.byRule)
     }
 }

@@ -26,8 +26,10 @@ struct ClickController: Sendable {
     let automated: AutomatedTraffic
     /// Addresses opening every link of a message at once: a scanner.
     let bursts: BurstWatch
-    /// The visitor's country and region, for routing rules (`GeoLocator`).
+    /// The visitor's country and region, for routing rules and the by-country numbers (`GeoLocator`).
     var place: @Sendable (String) -> VisitorPlace? = { _ in nil }
+    /// Whether a country database is open: only then is a click counted by country.
+    var locates: @Sendable () -> Bool = { false }
 
     /// The answer memory alone gives, or `nil` when only the store can (a link memory does
     /// not hold, the debugger): then `answer` is asked, and the limit is counted there.
@@ -104,9 +106,14 @@ struct ClickController: Sendable {
             aiAgent: verdict.getsCard
         )
         var shaping = LinkShaping()
-        if LinkShaping.applies(to: link) {
+        // Looked up once: for the rules that read it, and for the numbers by country of a
+        // click that is counted (only the country is kept).
+        let locating = !head && locates()
+        let visitorPlace = locating || LinkShaping.needsPlace(link) ? clientAddress.flatMap(place) : nil
+        let rules = LinkShaping.applies(to: link)
+        if rules {
             let visitor = RuleVisitor(
-                place: LinkShaping.needsPlace(link) ? clientAddress.flatMap(place) : nil, languages: visit.languages,
+                place: visitorPlace, languages: visit.languages,
                 userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
             let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
             // The alternate host gets no cookie of the short host: the preview's button carries the variant.
@@ -148,7 +155,8 @@ struct ClickController: Sendable {
                     platform: platform, outcome: outcome, inAppBrowser: visit.userAgent.app?.rawValue,
                     pending: pending,
                     continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
-                    traffic: traffic.isAutomated ? traffic : nil, variant: shaping.variant
+                    traffic: traffic.isAutomated ? traffic : nil, variant: shaping.variant,
+                    country: locating ? visitorPlace?.country ?? "" : nil, rule: rules ? RuleHit(shaping, link: link) : nil
                 ))
         }
         var response = respond(decision, head: head) { form, audience in

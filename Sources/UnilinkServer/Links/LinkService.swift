@@ -200,7 +200,11 @@ struct LinkService: Sendable {
 
     /// One link's numbers between two days (`from`, `to` inclusive).
     func counts(_ link: Link, window: StatsWindow) async throws -> AppHourlyCounts {
-        try await store.linkCounts(
+        var counts = try await store.linkCounts(
             linkID: link.id, hours: window.hours, utcDays: window.granularity != .hour && window.daysAreUTCDays)
+        let hours = window.hours
+        counts.breakdowns = try await store.clickBreakdowns(
+            appID: link.appID, linkID: link.id, days: hours.lowerBound / 24..<(hours.upperBound + 23) / 24)
+        return counts
     }
 }

@@ -7,6 +7,7 @@ public protocol ClickStore: Sendable {
     func clickCounts(appID: String, from: String, to: String) async throws -> [LinkClickCount]
     func appCounts(appID: String, hours: Range<Int64>) async throws -> AppHourlyCounts
     func linkCounts(linkID: String, hours: Range<Int64>, utcDays: Bool) async throws -> AppHourlyCounts
+    func clickBreakdowns(appID: String, linkID: String?, days: Range<Int64>) async throws -> ClickBreakdowns
     func clicks(appID: String, from: Int64, to: Int64, filter: ClickFilter, after: ExportedClick?, limit: Int) async throws -> [ExportedClick]
     func recentClicks(linkID: String, limit: Int) async throws -> [RecentClick]
     func linkID(ofClick clickID: String, appID: String) async throws -> String?

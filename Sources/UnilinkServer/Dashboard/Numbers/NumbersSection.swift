@@ -1,3 +1,4 @@
+import Foundation
 import UnilinkAPI
 import UnilinkCore
 
@@ -85,7 +86,8 @@ struct NumbersSection: Sendable {
         hasTopLinks = !topLinks.isEmpty
         platforms = Self.ranked(stats.byPlatform)
         outcomes = Self.ranked(stats.byOutcome)
-        self.groups = [Group(name: "source app", rows: Self.ranked(stats.bySource))] + groups
+        self.groups =
+            [Group(name: "source app", rows: Self.ranked(stats.bySource))] + Self.places(stats.byCountry) + groups + Self.rules(stats.byRule)
     }
 
     /// A link's numbers.
@@ -103,7 +105,33 @@ struct NumbersSection: Sendable {
         hasTopLinks = false
         platforms = Self.ranked(stats.byPlatform)
         outcomes = Self.ranked(stats.byOutcome)
-        groups = [Group(name: "source app", rows: Self.ranked(stats.bySource))]
+        groups = [Group(name: "source app", rows: Self.ranked(stats.bySource))] + Self.places(stats.byCountry) + Self.rules(stats.byRule)
+    }
+
+    /// By country, when a country database counted any: `Germany (DE)`.
+    static func places(_ byCountry: [String: Int]) -> [Group] {
+        guard !byCountry.isEmpty else { return [] }
+        let names = Locale(identifier: "en")
+        let rows = byCountry.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { code, clicks in
+            let name = code == "unknown" ? "not in the database" : names.localizedString(forRegionCode: code).map { "\($0) (\(code))" } ?? code
+            return Count(name: name, count: Figures.grouped(clicks))
+        }
+        return [Group(name: "country", rows: rows)]
+    }
+
+    /// By routing rule, in the rules' order, when the link or app has had any.
+    static func rules(_ byRule: [RuleClicks]) -> [Group] {
+        guard !byRule.isEmpty else { return [] }
+        let rows = byRule.map { row in
+            let name: String
+            if let number = row.rule {
+                name = "\(row.fromApp ? "app rule" : "rule") \(number)" + (row.name.map { " “\($0)”" } ?? "")
+            } else {
+                name = "no rule held"
+            }
+            return Count(name: name, count: Figures.grouped(row.clicks))
+        }
+        return [Group(name: "routing rule", rows: rows)]
     }
 
     static func totals(_ values: [(String, Int, Int)]) -> [Total] {

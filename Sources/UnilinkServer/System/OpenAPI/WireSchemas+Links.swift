@@ -110,13 +110,26 @@ extension WireSchemas {
             "series": statsSeries, "custom_events": customEvents,
             "automated": JSONSchema.count.described("Clicks of mail scanners and robots, by UTC day: in no other figure."),
             "by_automated": .map(.count).described("scanner, bot -> clicks."),
+            "by_country": byCountry, "by_rule": byRule,
         ],
         required: [
             "link_id", "from", "to", "granularity", "tz", "clicks", "by_platform", "by_outcome", "by_source", "installs", "opens", "daily",
-            "series", "custom_events", "automated", "by_automated",
+            "series", "custom_events", "automated", "by_automated", "by_country", "by_rule",
         ])
 
     static let customEvents = JSONSchema.map(.count).described("Custom events by their name -> count.")
+
+    static let byCountry = JSONSchema.map(.count).described(
+        "People's clicks by the visitor's country (ISO 3166-1, unknown for an address the database does not place), by UTC day; empty without a country database."
+    )
+
+    static let byRule = JSONSchema.array(
+        .object(
+            [
+                "rule": JSONSchema.integer(1...100).described("The rule's number at the click, the link's first; absent: no rule held."),
+                "name": JSONSchema.string().described("The rule's name at the click, when it had one."), "from_app": .boolean, "clicks": .count,
+            ], required: ["from_app", "clicks"])
+    ).described("People's clicks by the routing rule that gave the destination, by UTC day.")
 
     static let statsSeries = JSONSchema.array(
         .object(
@@ -139,10 +152,11 @@ extension WireSchemas {
             "series": statsSeries, "custom_events": customEvents,
             "automated": JSONSchema.count.described("Clicks of mail scanners and robots, by UTC day: in no other figure."),
             "by_automated": .map(.count).described("scanner, bot -> clicks."),
+            "by_country": byCountry, "by_rule": byRule,
         ],
         required: [
             "app_id", "from", "to", "granularity", "tz", "clicks", "installs", "opens", "by_platform", "by_outcome", "by_source", "top_links",
-            "series", "custom_events", "automated", "by_automated",
+            "series", "custom_events", "automated", "by_automated", "by_country", "by_rule",
         ])
 
     static let linkBatchPlan = JSONSchema.object(

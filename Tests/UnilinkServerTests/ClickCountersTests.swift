@@ -28,7 +28,8 @@ struct ClickCountersTests {
                     clickID: "\(prefix)\(index)", appID: "app", linkID: link,
                     time: Date(timeIntervalSince1970: start + Double(index * 257 % 259_200)),
                     host: "exm.pl", path: "/x", platform: platforms[index % 3], outcome: outcomes[index % 3 == 0 ? 0 : index % 2 + 1],
-                    inAppBrowser: index % 5 == 0 ? "instagram" : nil))
+                    inAppBrowser: index % 5 == 0 ? "instagram" : nil, country: ["DE", "US", ""][index % 3 == 0 ? 0 : index % 2 + 1],
+                    rule: link == nil ? nil : [RuleHit(number: 1, name: "r"), RuleHit(number: nil), RuleHit(number: 2, fromApp: true)][index % 3]))
             if index % 11 == 10 {
                 // The preview's button, for a click a little earlier (sometimes in an earlier batch).
                 var step = clicks[index - 10]
@@ -39,6 +40,21 @@ struct ClickCountersTests {
             }
         }
         return stride(from: 0, to: clicks.count, by: batchSize).map { Array(clicks[$0..<min($0 + batchSize, clicks.count)]) }
+    }
+
+    /// The counts by country and by rule add up to the raw clicks, per link and for the app
+    /// (whose rule counts are its own rules').
+    static func expectBreakdownsEqualRawRows(_ store: SQLStore, total: Int) async throws {
+        let days: Range<Int64> = 0..<100_000
+        let app = try await store.clickBreakdowns(appID: "app", linkID: nil, days: days)
+        #expect(app.byCountry.values.reduce(0, +) == total && Set(app.byCountry.keys) == ["DE", "US", "unknown"])
+        #expect(Set(app.byRule.keys) == [RuleHit(number: 2, fromApp: true)])
+        for link in ["lnk_0", "lnk_1", "lnk_2"] {
+            let rows = try await Self.raw(store, link: link).values.reduce(0, +)
+            let counted = try await store.clickBreakdowns(appID: "app", linkID: link, days: days)
+            #expect(counted.byCountry.values.reduce(0, +) == rows, "\(link)")
+            #expect(counted.byRule.values.reduce(0, +) == rows, "\(link)")
+        }
     }
 
     /// The numbers as the raw rows give them, per link (nil: every link of the app).
@@ -146,6 +162,7 @@ struct ClickCountersTests {
                 let stored = try await Self.storedClicks(store)
                 #expect(stored == 2_000)
                 try await Self.expectCountersEqualRawRows(store, total: stored)
+                try await Self.expectBreakdownsEqualRawRows(store, total: stored)
                 #expect(try await Self.counted(store, link: "lnk_1").keys.contains { $0.hasSuffix(" store") })
 
                 let before = try await Self.counted(store, link: nil)
@@ -181,6 +198,7 @@ struct ClickCountersTests {
                 #expect(try await Self.storedClicks(first) == 6_000)
                 try await Self.expectCountersEqualRawRows(first, total: 6_000)
                 try await Self.expectCountersEqualRawRows(second, total: 6_000)
+                try await Self.expectBreakdownsEqualRawRows(second, total: 6_000)
                 try await first.close()
                 try await second.close()
             } catch {

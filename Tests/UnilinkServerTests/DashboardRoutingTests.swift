@@ -172,4 +172,40 @@ struct DashboardRoutingTests {
             #expect(publicPage.status == .ok && !publicPage.text.contains("German site"))
         }
     }
+
+    @Test func theAppFormEditsTheDefaultRulesEveryLinkFollows() async throws {
+        try await TestServer.run { client in
+            let shop = try await client.createApp()
+            let session = try await DashboardTests.signIn(client, token: TestServer.adminToken)
+            let headers = DashboardTests.form.merging([.cookie: session.cookie])
+            let fields: [(String, String)] = [
+                ("csrf", session.csrf), ("name", "Shop"), ("ios_team_id", "ABCDE12345"), ("ios_bundle_id", "com.example.shop"),
+                ("ios_app_store_id", "123456789"), ("ios_scheme", "shop"), ("android_package", "com.example.shop"), ("android_scheme", "shop"),
+                ("web_fallback_url", "https://www.example.com/"), ("web_allowed_hosts", "www.example.com"),
+                ("domains", "link.example.com primary\nopen.example.com alternate\nexm.pl short"), ("paths", "/u/*\n/p/*"),
+            ]
+            let tablets =
+                #"[{"name": "Tablets", "conditions": [{"device": ["tablet"]}], "destination": {"web_url": "https://www.example.com/tablet"}}]"#
+            let refused = try await client.execute(
+                uri: "/apps/\(shop.id)", method: .post, headers: headers,
+                body: Self.encoded(fields + [("default_rules", tablets.replacingOccurrences(of: "www.example.com/tablet", with: "evil.example/"))]))
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("id=\"default_rules-error\"") && refused.text.contains("default_rules[0].destination.web_url"))
+            let saved = try await client.execute(
+                uri: "/apps/\(shop.id)", method: .post, headers: headers, body: Self.encoded(fields + [("default_rules", tablets)]))
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            let app = try await client.send(.get, "/v1/apps/\(shop.id)", bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(app.defaultRules?.map(\.name) == ["Tablets"])
+            let edit = try await client.execute(uri: "/apps/\(shop.id)/edit", method: .get, headers: [.cookie: session.cookie])
+            #expect(try JSONDecoder().decode([RoutingRuleBody].self, from: Data(Self.textarea("default_rules", in: edit.text).utf8)).count == 1)
+            _ = try await client.createLink(#"{"path": "/p/1", "alias": "one", "web_url": "https://www.example.com/"}"#, app: shop)
+            let iPad = try await client.send(.get, "/one", host: "exm.pl", userAgent: UA.iPadSafari)
+            #expect(iPad.headers[.location] == "https://www.example.com/tablet" || iPad.text.contains("https://www.example.com/tablet"))
+            // Saved without the field (an older page): kept.
+            let older = try await client.execute(uri: "/apps/\(shop.id)", method: .post, headers: headers, body: Self.encoded(fields))
+            #expect(older.status == .seeOther)
+            let kept = try await client.send(.get, "/v1/apps/\(shop.id)", bearer: TestServer.adminToken).decode(AppBody.self)
+            #expect(kept.defaultRules?.count == 1)
+        }
+    }
 }

@@ -14,10 +14,11 @@ struct AppFieldErrors: FieldErrors {
     var webFallbackURL: String?
     var webAllowedHosts: String?
     var matchWindowSeconds: String?
+    var defaultRules: String?
 
     static let fields: Set<String> = [
         "name", "domains", "paths", "exclude_paths", "ios_team_id", "ios_bundle_id", "ios_app_store_id", "ios_scheme", "android_package",
-        "android_scheme", "android_fingerprints", "web_fallback_url", "web_allowed_hosts", "match_window_seconds",
+        "android_scheme", "android_fingerprints", "web_fallback_url", "web_allowed_hosts", "match_window_seconds", "default_rules",
     ]
     static let aliases: [String: String] = [
         "ios.additional_app_ids": "ios_team_id",
@@ -26,6 +27,7 @@ struct AppFieldErrors: FieldErrors {
         "web.allowed_hosts": "web_allowed_hosts",
         "each host line": "domains",
         "min_match_confidence": "match_window_seconds",
+        "default_rules": "default_rules",
     ]
 
     init() {}
@@ -46,6 +48,7 @@ struct AppFieldErrors: FieldErrors {
         case "web_fallback_url": webFallbackURL = message
         case "web_allowed_hosts": webAllowedHosts = message
         case "match_window_seconds": matchWindowSeconds = message
+        case "default_rules": defaultRules = message
         default: break
         }
     }

@@ -21,13 +21,15 @@ struct AppForm: Decodable, Sendable {
     var excludePaths: String?
     var matchWindowSeconds: String?
     var pasteboardToken: String?
+    /// The rules every link follows after its own, as the API's JSON; empty removes them.
+    var defaultRules: String?
 
     enum CodingKeys: String, CodingKey {
         case csrf, name, domains, paths
         case iosTeamID = "ios_team_id", iosBundleID = "ios_bundle_id", iosAppStoreID = "ios_app_store_id", iosScheme = "ios_scheme"
         case androidPackage = "android_package", androidScheme = "android_scheme", androidFingerprints = "android_fingerprints"
         case webFallbackURL = "web_fallback_url", webAllowedHosts = "web_allowed_hosts", excludePaths = "exclude_paths"
-        case matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
+        case matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token", defaultRules = "default_rules"
     }
 
     /// Hosts are `host role` per line; a host alone is the primary host.
@@ -54,6 +56,8 @@ struct AppForm: Decodable, Sendable {
             body.matchWindowSeconds = seconds
         }
         body.pasteboardToken = pasteboardToken == "on"
+        // A form without the field (a page from before it) keeps the app's rules.
+        if let defaultRules { body.defaultRules = try LinkForm.json([RoutingRuleBody].self, defaultRules, field: "default_rules") }
         return body
     }
 

@@ -19,6 +19,8 @@ struct AppFormPage: DashboardPage {
         var excludePaths = ""
         var matchWindowSeconds = ""
         var pasteboardToken = false
+        /// The API's JSON, pretty-printed; empty when there are none.
+        var defaultRules = ""
     }
 
     static let template = "app_form"
@@ -61,6 +63,7 @@ extension AppFormPage.Fields {
         excludePaths = (app.excludePaths ?? []).joined(separator: "\n")
         matchWindowSeconds = app.matchWindowSeconds.map(String.init) ?? ""
         pasteboardToken = app.pasteboardToken ?? false
+        defaultRules = LinkFormPage.Fields.json(app.defaultRules ?? [])
     }
 
     /// What was typed, shown again beside the error when the API refused it.
@@ -80,5 +83,6 @@ extension AppFormPage.Fields {
         excludePaths = form.excludePaths ?? ""
         matchWindowSeconds = form.matchWindowSeconds ?? ""
         pasteboardToken = form.pasteboardToken == "on"
+        defaultRules = form.defaultRules ?? ""
     }
 }

@@ -94,7 +94,7 @@ extension LinkFormPage.Fields {
         variants = Self.json(link.variants ?? [])
     }
 
-    private static func json<T: Encodable>(_ list: [T]) -> String {
+    static func json<T: Encodable>(_ list: [T]) -> String {
         guard !list.isEmpty else { return "" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

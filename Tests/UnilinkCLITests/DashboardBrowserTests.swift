@@ -89,9 +89,20 @@ struct DashboardBrowserTests {
             try await browser.type("<img src=x onerror=alert('title')>", into: "#social_title")
             try await browser.type("spring-sale", into: "#campaign")
             try await screenshot("new-link")
+            // A rule for German speakers, tried on a visitor before the link exists.
+            try await browser.type(
+                #"[{"name": "German", "conditions": [{"language": ["de"]}], "destination": {"web_url": "https://www.shop-test.example/de"}}]"#,
+                into: "#rules")
+            try await browser.type("de-DE, en;q=0.5", into: "#preview_languages")
+            try await browser.click("#preview-rules")
+            let preview = try await browser.text("#rule-preview")
+            #expect(preview.contains("Desktop browser") && preview.contains("Rule 1 “German” holds"), "\(preview)")
+            #expect(preview.contains("https://www.shop-test.example/de"))
+            try await screenshot("rule-preview")
             try await browser.click("#save-link")
             let shortURL = try await browser.text("#short-url")
             #expect(shortURL.hasPrefix("https://go.shop-test.example/"), "got '\(shortURL)'")
+            #expect(try await browser.text("#rules").contains("language is de"))
             #expect(try await !browser.source.contains("<img src=x onerror"))
             try await screenshot("link")
 

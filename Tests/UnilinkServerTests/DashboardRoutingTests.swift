@@ -113,7 +113,7 @@ struct DashboardRoutingTests {
             let german = try await preview("desktop", country: "de", languages: "de-DE,de;q=0.9")
             #expect(german.contains("Desktop browser, from DE, with de-DE first"))
             #expect(german.contains("Rule 1 “German site” holds: web: https://www.example.com/de."))
-            #expect(german.contains("<code>https://www.example.com/de</code>"), "the redirect the rule gives")
+            #expect(german.contains(">https://www.example.com/de</code>"), "the redirect the rule gives")
             #expect(german.contains("✓ country is DE, AT (visitor: DE)"))
 
             let american = try await preview("ipad-no-app", country: "US", languages: "en-US", at: "2026-11-27T09:30")
@@ -126,7 +126,7 @@ struct DashboardRoutingTests {
             #expect(
                 nowhere.contains("No rule holds: the link&#39;s own destinations.") || nowhere.contains("No rule holds: the link's own destinations.")
             )
-            #expect(nowhere.contains("<code>https://www.example.com/</code>"))
+            #expect(nowhere.contains(">https://www.example.com/</code>"))
 
             let stored = try await client.send(.get, "/v1/links/\(linkID)", bearer: shop.secretKey).decode(LinkBody.self)
             #expect((stored.rules ?? []).isEmpty, "a preview saves nothing")

@@ -136,6 +136,19 @@ struct PageModelTests {
 
     static func moment(_ name: String) -> Moment { Moment(iso: v(name + "ISO"), relative: v(name)) }
 
+    /// Typed fields the debugger cannot read: each named back in its problems.
+    static let simulated = SimulatedVisitor(country: v("country"), languages: v("languages"), at: v("at"))
+
+    static func rules(_ prefix: String) -> DebuggerPage.Rules {
+        DebuggerPage.Rules(
+            tried: [
+                .init(
+                    number: 700_001, name: v(prefix + "RuleName"), fromApp: true, holds: true, state: v(prefix + "State"),
+                    joiner: v(prefix + "Joiner"), conditions: [.init(text: v(prefix + "Condition"), seen: v(prefix + "Seen"), holds: true)],
+                    gives: v(prefix + "Gives"))
+            ], verdict: v(prefix + "Verdict"))
+    }
+
     static let numbers = NumbersSection(
         from: v("from"), to: v("to"), tz: v("tz"), ranges: [.init(label: v("rangeLabel"), href: v("rangeHref"), current: true)],
         csvURL: v("csvURL"), rawCSVURL: v("rawCSVURL"), totals: [.init(name: v("totalName"), value: v("totalValue"), change: v("change"))],
@@ -195,7 +208,7 @@ struct PageModelTests {
             name: v("name"), iosTeamID: v("iosTeamID"), iosBundleID: v("iosBundleID"), iosAppStoreID: v("iosAppStoreID"), iosScheme: v("iosScheme"),
             androidPackage: v("androidPackage"), androidScheme: v("androidScheme"), androidFingerprints: v("androidFingerprints"),
             webFallbackURL: v("webFallbackURL"), webAllowedHosts: v("webAllowedHosts"), domains: v("domains"), paths: v("paths"),
-            excludePaths: v("excludePaths"), matchWindowSeconds: v("matchWindowSeconds"), pasteboardToken: true
+            excludePaths: v("excludePaths"), matchWindowSeconds: v("matchWindowSeconds"), pasteboardToken: true, defaultRules: v("defaultRules")
         )
         var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields))
         appForm.title = v("title")
@@ -207,11 +220,20 @@ struct PageModelTests {
             desktopURL: v("desktopURL"), webOnly: true, minIOS: v("minIOS"), minAndroid: v("minAndroid"), socialTitle: v("socialTitle"),
             socialDescription: v("socialDescription"), socialImageURL: v("socialImageURL"), channel: v("channel"), campaign: v("campaign"),
             feature: v("feature"), source: v("source"), medium: v("medium"), expiresAt: v("expiresAt"), matchWindowSeconds: v("matchWindowSeconds"),
-            data: v("data"), subs: v("subs"), tags: v("tags")
+            data: v("data"), subs: v("subs"), tags: v("tags"), rules: v("rules"), variants: v("variants"), previewCountry: v("previewCountry"),
+            previewLanguages: v("previewLanguages"), previewAt: v("previewAt"),
+            previewVisitors: [.init(id: v("previewVisitorID"), name: v("previewVisitorName"), selected: true)]
         )
         var linkForm = signedIn(LinkFormPage(title: v("title"), heading: v("heading"), action: v("action"), form: linkFields))
         linkForm.error = v("error")
         for field in LinkFieldErrors.fields { linkForm.errors.set(field, v(field + "Error")) }
+        linkForm.previewProblems = [v("previewProblem")]
+        linkForm.preview = RulePreview(
+            visitor: v("previewWho"),
+            result: .init(
+                id: v("previewID"), name: v("previewName"), agent: v("previewAgent"), summary: v("previewSummary"), outcome: v("previewOutcome"),
+                destinations: [.init(step: v("previewStep"), label: v("previewLabel"), kind: v("previewKind"), url: v("previewURL"), why: nil)],
+                rules: Self.rules("preview")))
 
         var link = signedIn(
             LinkDetailPage(
@@ -243,7 +265,8 @@ struct PageModelTests {
             visitors: [
                 .init(
                     id: v("visitorID"), name: v("visitor"), agent: v("agent"), summary: v("summary"), outcome: v("outcome"),
-                    destinations: [.init(step: v("step"), label: v("label"), kind: v("kind"), url: v("destination"), why: v("why"))])
+                    destinations: [.init(step: v("step"), label: v("label"), kind: v("kind"), url: v("destination"), why: v("why"))],
+                    rules: Self.rules("debugger"))
             ],
             claims: [
                 .init(
@@ -323,9 +346,11 @@ struct PageModelTests {
                 name: "link form",
                 page: linkForm),
             Sample(name: "numbers", page: numbersPage),
-            Sample(name: "debugger", page: signedIn(DebuggerPage(url: v("url"), resolved: explained))),
-            Sample(name: "debugger, signed out", page: DebuggerPage(url: v("url"), resolved: adHoc), unshown: ["resolved.appID", "resolved.clicks"]),
-            Sample(name: "debugger, refused", page: signedIn(DebuggerPage(url: v("url"), error: v("error")))),
+            Sample(name: "debugger", page: signedIn(DebuggerPage(url: v("url"), resolved: explained, simulated: simulated))),
+            Sample(
+                name: "debugger, signed out", page: DebuggerPage(url: v("url"), resolved: adHoc),
+                unshown: ["resolved.appID", "resolved.clicks", "country", "languages", "at"]),
+            Sample(name: "debugger, refused", page: signedIn(DebuggerPage(url: v("url"), error: v("error"), simulated: simulated))),
             Sample(name: "message", page: signedIn(message)),
         ]
     }

@@ -69,6 +69,12 @@ struct DebuggerPage: DashboardPage {
         /// In a sentence: which rule gave the destination, or the variant, or neither.
         let verdict: String
 
+        init(tried: [Tried], verdict: String) {
+            self.tried = tried
+            hasTried = !tried.isEmpty
+            self.verdict = verdict
+        }
+
         init(_ trace: RuleTrace) {
             tried = trace.rules.map { rule in
                 Tried(

@@ -25,6 +25,11 @@ struct RulePreview: Sendable {
         return kinds.map { Option(id: $0.id, name: $0.name, selected: $0.id == chosen) }
     }
 
+    init(visitor: String, result: DebuggerPage.Visitor) {
+        self.visitor = visitor
+        self.result = result
+    }
+
     /// - Parameter link: the link as the form would save it, checked like a saved one.
     init(link: Link, app: App, router: ClickRouter, simulated: SimulatedVisitor, kind: String?) {
         let visitor = kind.flatMap { id in Self.kinds.first { $0.id == id } } ?? Self.kinds[0]

@@ -45,6 +45,10 @@ struct ClickRouterTests {
         "intent://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p#Intent;scheme=https;package=com.example.shop;"
             + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop%26referrer%3Dclick0000000000000000001;end"
     }
+    /// The link on `host` as LINE's documented escape hands it to the default browser.
+    static func escaped(on host: String) -> String {
+        "https://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=\(clickID)&ul_escaped=1&openExternalBrowser=1"
+    }
     /// The link with `ul_touch`, where the desktop answer sends a touch screen.
     static func touch(on host: String) -> String {
         "https://\(host)/u/42?deep_link_value=user&ul_code=Ab3xK9p&ul_click=\(clickID)&ul_touch=1"
@@ -57,11 +61,17 @@ struct ClickRouterTests {
     /// labels (which OS and device, which in-app browser, which crawler), not from the router.
     enum Visitor: String, CaseIterable {
         case iOSBrowser, iOSInAppBrowser, iOSWeChatLike, androidBrowser, androidInAppBrowser, androidWeChatLike
+        case iOSLine, androidLine
         case desktop, macSafari, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
 
         init(_ sample: UserAgentSample) {
             let handheld = sample.device == "phone" || sample.device == "tablet"
             let blocksAppLinks = ["wechat", "qq", "weibo"].contains(sample.app ?? "")
+            // LY Corporation documents LINE's way out to the default browser (openExternalBrowser=1).
+            if sample.bot == nil, handheld, sample.app == "line", ["ios", "android"].contains(sample.os) {
+                self = sample.os == "ios" ? .iOSLine : .androidLine
+                return
+            }
             switch (sample.os, sample.bot != nil, handheld, sample.app != nil) {
             case ("ios", true, _, _): self = .iOSCrawler
             case ("android", true, _, _): self = .androidCrawler
@@ -97,6 +107,12 @@ struct ClickRouterTests {
         (.iOSWeChatLike, .primary, .openInBrowserHint(audience(.ios))),
         (.iOSWeChatLike, .short, .openInBrowserHint(audience(.ios))),
         (.iOSWeChatLike, .alternate, .openInBrowserHint(audience(.ios))),
+        (.iOSLine, .primary, .redirect(escaped(on: "link.example.com"), record: .browserHint)),
+        (.iOSLine, .short, .redirect(escaped(on: "link.example.com"), record: .browserHint)),
+        (.iOSLine, .alternate, .redirect(escaped(on: "open.example.com"), record: .browserHint)),
+        (.androidLine, .primary, .redirect(escaped(on: "link.example.com"), record: .browserHint)),
+        (.androidLine, .short, .redirect(escaped(on: "link.example.com"), record: .browserHint)),
+        (.androidLine, .alternate, .redirect(escaped(on: "open.example.com"), record: .browserHint)),
         (.androidBrowser, .primary, .previewPage(audience(.android))),
         (.androidBrowser, .short, .previewPage(audience(.android))),
         (.androidBrowser, .alternate, .redirect(intent(on: "open.example.com"), record: .intent)),

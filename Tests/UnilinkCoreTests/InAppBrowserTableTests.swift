@@ -142,12 +142,13 @@ struct InAppBrowserEscapeTests {
 
     static func link(_ role: HostRole = .short) -> ResolvedLink { ClickRouterTests.link(role: role) }
 
-    @Test func theShippedTableUsesNoUndocumentedEscape() {
-        // LINE's and KakaoTalk's escapes are recorded, undocumented by their makers: not used.
+    @Test func theShippedTableUsesOnlyTheEscapeItsMakerDocuments() {
+        // LINE documents openExternalBrowser=1; KakaoTalk's scheme is known from third parties only: not used.
         #expect(Set(InAppBrowserTable.builtIn.rows.filter { $0.escape != nil }.map(\.app)) == [.line, .kakaotalk])
-        #expect(InAppBrowserTable.builtIn.rows.allSatisfy { $0.usableEscape == nil })
+        #expect(Set(InAppBrowserTable.builtIn.rows.filter { $0.usableEscape != nil }.map(\.app)) == [.line])
         #expect(
-            ClickRouterTests.router.decide(Self.link(), for: ClickRouterTests.visit(Self.lineIOS)) == .previewPage(ClickRouterTests.audience(.ios)))
+            ClickRouterTests.router.decide(Self.link(), for: ClickRouterTests.visit(Self.lineIOS))
+                == .redirect(Self.marked + "&openExternalBrowser=1", record: .browserHint))
         #expect(
             ClickRouterTests.router.decide(Self.link(), for: ClickRouterTests.visit(Self.kakaoAndroid))
                 == .previewPage(ClickRouterTests.audience(.android)))

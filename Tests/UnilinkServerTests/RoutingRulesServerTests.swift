@@ -60,7 +60,7 @@ struct RoutingRulesServerTests {
                 """, app: app)
             for (query, carried, expected) in [
                 ("?src=print", "ul_rule=0", "https://www.example.com/print"), ("", "ul_rule=1", "https://www.example.com/no-src"),
-                ("?src=mail", "ul_rule=1", "https://www.example.com/no-src"),
+                ("?src=mail", "ul_rule=none", "https://apps.apple.com/app/id123456789"),
             ] {
                 let page = try await client.send(.get, "/qr\(query)", host: "exm.pl", userAgent: UA.iPhoneSafari)
                 let button = try #require(page.text.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))

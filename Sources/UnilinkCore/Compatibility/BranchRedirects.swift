@@ -28,9 +28,16 @@ public struct BranchRedirects: Sendable, Equatable {
     }
 
     /// The per-country keys: `$ios_url_de` is the iOS redirect for Germany.
-    static let countryKeys: [(prefix: String, field: WritableKeyPath<DestinationOverrideBody, String?>)] = [
-        ("$fallback_url_", \.webURL), ("$ios_url_", \.iosURL), ("$android_url_", \.androidURL),
-    ]
+    static let countryPrefixes = ["$fallback_url_", "$ios_url_", "$android_url_"]
+
+    /// The field a per-country key's URL goes to.
+    static func set(_ url: String, for prefix: String, on destination: inout DestinationOverrideBody) {
+        switch prefix {
+        case "$ios_url_": destination.iosURL = url
+        case "$android_url_": destination.androidURL = url
+        default: destination.webURL = url
+        }
+    }
 
     /// Keys Branch routed by that no condition or destination here matches.
     static let unroutable: [String: String] = [
@@ -70,7 +77,7 @@ public struct BranchRedirects: Sendable, Equatable {
         }
         var countries: [String: DestinationOverrideBody] = [:]
         for key in data.keys.sorted() {
-            guard let (prefix, field) = countryKeys.first(where: { key.hasPrefix($0.prefix) }) else { continue }
+            guard let prefix = countryPrefixes.first(where: { key.hasPrefix($0) }) else { continue }
             let code = key.dropFirst(prefix.count)
             // `$ios_url_xx` is Branch's; `$ios_url_something` is not, and stays data.
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
@@ -81,7 +88,7 @@ public struct BranchRedirects: Sendable, Equatable {
                 continue
             }
             guard let url = nonEmpty(data.removeValue(forKey: key)) else { continue }
-            countries[country, default: DestinationOverrideBody()][keyPath: field] = url
+            set(url, for: prefix, on: &countries[country, default: DestinationOverrideBody()])
         }
         for (country, destination) in countries.sorted(by: { $0.key < $1.key }) {
             redirects.rules.append(

@@ -1,5 +1,3 @@
-public import UnilinkAPI
-
 /// Which routing rule held for a click on the short host, carried by the preview's open
 /// button to the alternate host (`ul_rule`) beside its click id. The second step is the
 /// same click: it takes the first step's decision instead of testing the rules again, since

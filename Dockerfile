@@ -1,13 +1,15 @@
 # For teams that deploy containers. NOT built on the machines this repository is developed
 # on (they have no container runtime): it runs Scripts/release.sh, which is, and copies
-# only the one file that script builds and smoke-tests.
+# only the one file that script builds and smoke-tests, with the Debian packages the
+# script found it needs (unilink.requires: libmaxminddb0 among them, for countries).
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN apt-get update && apt-get install -y --no-install-recommends curl zlib1g-dev python3 binutils && Scripts/release.sh /out
+RUN apt-get update && apt-get install -y --no-install-recommends curl zlib1g-dev libmaxminddb-dev python3 binutils && Scripts/release.sh /out
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl tzdata zlib1g \
+COPY --from=build /out/unilink.requires /tmp/unilink.requires
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl tzdata $(cat /tmp/unilink.requires) \
     && rm -rf /var/lib/apt/lists/* && useradd --system --home-dir /var/lib/unilink --create-home unilink
 COPY --from=build /out/unilink /usr/local/bin/unilink
 USER unilink

@@ -49,9 +49,10 @@ struct LinkDecoder {
                 link.deepLinkValue = value
             } else if let index = LinkParameterKey.deepLinkSubIndex(item.name) {
                 link.deepLinkSubs[index] = value
-            } else if ![LinkParameterKey.code, LinkParameterKey.click, LinkParameterKey.escaped, LinkParameterKey.touch, LinkParameterKey.variant]
-                .contains(item.name)
-            {
+            } else if ![
+                LinkParameterKey.code, LinkParameterKey.click, LinkParameterKey.escaped, LinkParameterKey.touch, LinkParameterKey.variant,
+                LinkParameterKey.rule,
+            ].contains(item.name) {
                 link.clickEvent[item.name] = value
             }
         }

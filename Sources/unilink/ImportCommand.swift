@@ -7,7 +7,8 @@ import UnilinkServer
 /// `unilink import`: links exported from Firebase Dynamic Links, Branch or as JSON, created
 /// through the running server's batch API (the API's validation, every instance told).
 /// A dry run reports what would be created, what exists already, conflicts and refused
-/// destinations; a re-run creates nothing twice.
+/// destinations, and per link what its old service routed by that no rule here can; a
+/// re-run creates nothing twice.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -74,6 +75,10 @@ struct ImportCommand: AsyncParsableCommand {
                 + "conflicts \(counts["conflict", default: 0]), refused \(counts["invalid", default: 0]), unreadable \(counts["unreadable", default: 0])"
         )
         for problem in problems { print("  " + problem) }
+        // The link is made (or would be) without what its old service routed by and Unilink cannot.
+        for row in readable where !row.skipped.isEmpty {
+            for skipped in row.skipped { print("  line \(row.line): not routed, kept as data: \(skipped) (\(row.oldURL ?? ""))") }
+        }
         for (row, link) in zip(creatable, created).prefix(5) where row.oldURL != nil {
             print("  \(row.oldURL!) -> \(link.shortURL ?? link.longURL ?? "")")
         }

@@ -5,7 +5,8 @@ import Testing
 
 /// A team moving from Firebase and Branch, with the real binaries: the server runs, the
 /// old links' domain is one of the app's short hosts, `unilink import` reads the exports
-/// (dry run, run, re-run), and the old short links answer per platform as they did.
+/// (dry run, run, re-run), and the old short links answer per platform as they did, Branch's
+/// device redirects through the rules the import made of them.
 @Suite("Migrating with unilink import", .serialized)
 struct MigrationEndToEndTests {
     static let admin = "adm_migration_test_token_0123456789"
@@ -29,6 +30,17 @@ struct MigrationEndToEndTests {
         https://links.shop-test.example/summer,https://www.shop-test.example/summer,"Summer, sale",mail,"{""product_id"": 7}"
         """
 
+    /// Branch's iPad and phones-to-the-web redirects, which become rules, and Samsung's, which
+    /// no rule can route by and the import reports.
+    static let branchRedirectsExport = """
+        url,$fallback_url,$ipad_url,$mobile_web_only,$samsung_url
+        https://links.shop-test.example/tablet,https://www.shop-test.example/web,https://www.shop-test.example/ipad,,http://www.samsungapps.com/appquery/appDetail.as?appId=com.example.shop
+        https://links.shop-test.example/phones,https://www.shop-test.example/web,,true,
+        """
+
+    static let iPad =
+        "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+
     static func unilink(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         let pipe = Pipe()
@@ -40,6 +52,66 @@ struct MigrationEndToEndTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// `unilink import` of Branch's device redirects into a real server: the rules it makes
+    /// route the clicks, through the preview's button on the alternate host too.
+    @Test func importedBranchRedirectsRouteAsRules() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-migration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await RunningServer(
+            database: directory.appendingPathComponent("unilink.sqlite"), environment: ["UNILINK_ADMIN_TOKEN": Self.admin])
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        do {
+            let client = LoopbackClient(client: http, port: server.port)
+            let withAlternate = Self.app.replacingOccurrences(
+                of: #"{"host": "shop-test.example", "role": "primary"}"#,
+                with: #"{"host": "shop-test.example", "role": "primary"}, {"host": "open.shop-test.example", "role": "alternate"}"#)
+            let created = try await client.send("/v1/apps", method: .POST, bearer: Self.admin, json: withAlternate)
+            #expect(created.status == 201, "\(created.body)")
+            let app = try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any] ?? [:]
+            let secret = try #require(app["secret_key"] as? String), appID = try #require(app["id"] as? String)
+            let branch = directory.appendingPathComponent("branch.csv")
+            try Self.branchRedirectsExport.write(to: branch, atomically: true, encoding: .utf8)
+            let common = ["import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", appID, "--format", "branch-csv"]
+
+            let dry = try Self.unilink(common + ["--dry-run", branch.path])
+            #expect(dry.status == 0 && dry.output.contains("2 rows: would create 2"), "\(dry.output)")
+            #expect(
+                dry.output.contains("line 2: not routed, kept as data: $samsung_url: no condition tells a Samsung device")
+                    && dry.output.contains("(https://links.shop-test.example/tablet)"), "\(dry.output)")
+            let run = try Self.unilink(common + [branch.path])
+            #expect(run.status == 0 && run.output.contains("2 rows: created 2"), "\(run.output)")
+            #expect(run.output.contains("line 2: not routed, kept as data: $samsung_url"), "reported on the real run too: \(run.output)")
+            let again = try Self.unilink(common + [branch.path])
+            #expect(again.output.contains("2 rows: created 0, already there 2"), "rules and all, nothing twice: \(again.output)")
+
+            // $mobile_web_only: a phone goes to the web page at once, where it would get the preview.
+            let phone = try await client.send("/phones", host: "links.shop-test.example", userAgent: ServerEndToEndTests.iPhone)
+            #expect(phone.status == 302 && phone.location == "https://www.shop-test.example/web", "\(phone.status)")
+            let android = try await client.send("/phones", host: "links.shop-test.example", userAgent: ServerEndToEndTests.android)
+            #expect(android.status == 302 && android.location == "https://www.shop-test.example/web")
+            let tabletPhone = try await client.send("/tablet", host: "links.shop-test.example", userAgent: ServerEndToEndTests.iPhone)
+            #expect(tabletPhone.status == 200, "a link without the rule still shows the preview")
+
+            // $ipad_url: the iPad's tap on the preview's button gets the iPad page, an iPhone's the App Store.
+            for (agent, expected) in [
+                (Self.iPad, "https://www.shop-test.example/ipad"), (ServerEndToEndTests.iPhone, "https://apps.apple.com/app/id123456789"),
+            ] {
+                let page = try await client.send("/tablet", host: "links.shop-test.example", userAgent: agent)
+                let button = try #require(page.body.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))
+                let tap = try await client.send(
+                    String(button.2).replacingOccurrences(of: "&amp;", with: "&"), host: String(button.1), userAgent: agent)
+                #expect(tap.status == 302 && tap.location == expected, "\(agent): \(tap.location ?? "\(tap.status)")")
+            }
+        } catch {
+            try? await http.shutdown()
+            _ = try? await server.stop()
+            throw error
+        }
+        try await http.shutdown()
+        #expect(try await server.stop() == 0)
     }
 
     @Test func importedFirebaseAndBranchLinksKeepWorking() async throws {

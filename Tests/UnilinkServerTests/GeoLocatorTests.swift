@@ -169,6 +169,35 @@ struct GeoLocatorTests {
         #expect(emptyGeo.status.hasPrefix("cannot read \(empty.path): "), "\(emptyGeo.status)")
     }
 
+    @Test(
+        "A file made unreadable while serving keeps the last good database, and the status says so",
+        .enabled(if: available || required, reason))
+    func failedReloadKeepsTheLastGoodDatabase() async throws {
+        let file = try await Self.database()
+        let geo = GeoLocator(path: file.path, logger: Self.logger)
+        #expect(geo.place(of: "192.0.2.1") == VisitorPlace(country: "DE", region: "DE-BE"))
+        let good = geo.status
+
+        var random = SystemRandomNumberGenerator()
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: file)
+        #expect(geo.refresh())
+        #expect(geo.isAvailable)
+        #expect(geo.place(of: "192.0.2.1") == VisitorPlace(country: "DE", region: "DE-BE"))
+        #expect(geo.status.hasPrefix("\(good), kept: cannot read \(file.path) now: "), "\(geo.status)")
+        #expect(!geo.refresh(), "the same bad file: nothing new to read or log")
+
+        try FileManager.default.removeItem(at: file)
+        #expect(geo.refresh())
+        #expect(geo.place(of: "192.0.2.1") == VisitorPlace(country: "DE", region: "DE-BE"))
+        #expect(geo.status == "\(good), kept: cannot read \(file.path) now: no such file")
+
+        try await Self.write("second", to: file)
+        #expect(geo.refresh())
+        #expect(geo.place(of: "192.0.2.1") == VisitorPlace(country: "AT", region: "AT-9"))
+        #expect(!geo.status.contains("kept"), "\(geo.status)")
+        #expect(geo.status.hasSuffix("(\(file.path))"), "\(geo.status)")
+    }
+
     @Test("Without a database nobody has a country")
     func withoutADatabase() {
         let geo = GeoLocator(path: nil, logger: Self.logger)

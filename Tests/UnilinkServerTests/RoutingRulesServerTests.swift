@@ -44,6 +44,39 @@ struct RoutingRulesServerTests {
         }
     }
 
+    /// A rule on the short link's query holds for the whole click: the preview's button
+    /// carries the decision to the alternate host, whose URL has no `src` (a rule for links
+    /// without one would hold there). A place the rules no longer have is tested again.
+    @Test func aQueryRuleHoldsThroughThePreviewsButton() async throws {
+        try await TestServer.run(.live) { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(
+                """
+                {"path": "/u/1", "alias": "qr",
+                 "rules": [
+                   {"conditions": [{"query": {"name": "src", "equals": "print"}}], "destination": {"ios_url": "https://www.example.com/print"}},
+                   {"conditions": [{"query": {"name": "src"}, "negate": true}], "destination": {"ios_url": "https://www.example.com/no-src"}}
+                 ]}
+                """, app: app)
+            for (query, carried, expected) in [
+                ("?src=print", "ul_rule=0", "https://www.example.com/print"), ("", "ul_rule=1", "https://www.example.com/no-src"),
+                ("?src=mail", "ul_rule=none", "https://apps.apple.com/app/id123456789"),
+            ] {
+                let page = try await client.send(.get, "/qr\(query)", host: "exm.pl", userAgent: UA.iPhoneSafari)
+                let button = try #require(page.text.firstMatch(of: /id="open" href="https?:\/\/([^\/"]+)([^"]*)"/))
+                let target = String(button.2).replacingOccurrences(of: "&amp;", with: "&")
+                #expect(target.contains(carried) && !target.contains("src="), "\(target)")
+                let tap = try await client.send(.get, target, host: String(button.1), userAgent: UA.iPhoneSafari)
+                #expect(tap.headers[.location] == expected, "\(query): \(target)")
+                if query == "?src=print" {
+                    let stale = target.replacingOccurrences(of: carried, with: "ul_rule=7")
+                    let tested = try await client.send(.get, stale, host: String(button.1), userAgent: UA.iPhoneSafari)
+                    #expect(tested.headers[.location] == "https://www.example.com/no-src", "a rule the link does not have: tested again")
+                }
+            }
+        }
+    }
+
     /// Country and region rules against a real MaxMind database built by MaxMind's own
     /// writer: a visitor from Berlin's network gets the German page, one from California's
     /// the American, one from a network the database does not know the link's own.

@@ -10,6 +10,10 @@ public enum LinkParameterKey {
     /// Carries a preview page's A/B variant to the alternate host with its click, where the
     /// link host's cookie is not sent.
     public static let variant = "ul_ab"
+    /// Carries the short host's routing-rule decision to the alternate host with its click
+    /// (`none`, a link's rule `3`, an app's default rule `app.3`): the query a rule read
+    /// there is not on the button's URL.
+    public static let rule = "ul_rule"
     /// Marks a link the server already handed out of an in-app browser (its escape to the
     /// system browser): a request carrying it is never sent out again, and continues the
     /// click named by `ul_click`.

@@ -20,7 +20,7 @@ public enum LinkParameters {
         var campaign = content.campaign ?? .init()
         for (name, value) in items {
             switch name {
-            case codeKey, clickKey, installedKey, escapedKey, touchKey, LinkParameterKey.variant: continue
+            case codeKey, clickKey, installedKey, escapedKey, touchKey, LinkParameterKey.variant, LinkParameterKey.rule: continue
             case LinkParameterKey.deepLinkValue: content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel", "af_channel": campaign.channel = value

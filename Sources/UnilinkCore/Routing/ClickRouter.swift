@@ -157,12 +157,11 @@ public struct ClickRouter: Sendable {
             }
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
-        let openURL = app.host(for: .alternate).map {
-            link.url(
-                on: $0, addressing: addressing,
-                extra: [(LinkParameters.clickKey, audience.clickID)] + (link.variant.map { [(LinkParameterKey.variant, $0)] } ?? []),
-                longQuery: query)
-        }
+        // The button continues the click on the alternate host, with the rule or variant it got here.
+        var carried = [(LinkParameters.clickKey, audience.clickID)]
+        if let rule = CarriedRule(shaped: link) { carried.append((LinkParameterKey.rule, rule.parameter)) }
+        if let variant = link.variant { carried.append((LinkParameterKey.variant, variant)) }
+        let openURL = app.host(for: .alternate).map { link.url(on: $0, addressing: addressing, extra: carried, longQuery: query) }
         let social = link.content.social
         return PreviewModel(
             appName: app.name,

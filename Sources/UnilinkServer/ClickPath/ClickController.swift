@@ -116,14 +116,22 @@ struct ClickController: Sendable {
                 place: visitorPlace, languages: visit.languages,
                 userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
             let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
-            // The alternate host gets no cookie of the short host: the preview's button carries the variant.
-            let carried =
-                host.role == .alternate && carriedClickID != nil
-                ? query.flatMap { URLText.queryItems(Substring($0)).last { $0.name == LinkParameterKey.variant }?.value } : nil
+            // The alternate host gets no cookie of the short host, nor the query its rules read:
+            // the preview's button carries the variant and the rule decision with the click.
+            var carriedVariant: String?
+            var carriedRule: CarriedRule?
+            if host.role == .alternate, carriedClickID != nil, let query {
+                for item in URLText.queryItems(Substring(query)) {
+                    if item.name == LinkParameterKey.variant { carriedVariant = item.value }
+                    if item.name == LinkParameterKey.rule { carriedRule = CarriedRule(parameter: Substring(item.value)) }
+                }
+            }
             let cookie =
-                request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) } ?? carried.map { Substring($0) }
+                request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) } ?? carriedVariant.map { Substring($0) }
             let linkID = link.link?.id ?? ""
-            shaping = LinkShaping.shape(&link, visitor: visitor, variantCookie: cookie, splits: !head && !visit.userAgent.isCrawler) {
+            shaping = LinkShaping.shape(
+                &link, visitor: visitor, variantCookie: cookie, carried: carriedRule, splits: !head && !visit.userAgent.isCrawler
+            ) {
                 LinkRouting.visitorKey(linkID, clientAddress ?? "", userAgentHeader)
             }
         }

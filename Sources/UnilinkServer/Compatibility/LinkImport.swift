@@ -19,6 +19,9 @@ public enum LinkImport {
         /// `nil` when the row could not be read; `problem` says why.
         public var body: LinkBody?
         public var problem: String?
+        /// What the old service routed by that this link cannot (`key: reason`): the link is
+        /// made without it, and the import says so.
+        public var skipped: [String] = []
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -68,7 +71,8 @@ public enum LinkImport {
     }
 
     /// Branch's export: the link's `url` plus its `$`/`~` keys as columns and, optionally,
-    /// a `data` column holding the rest as JSON.
+    /// a `data` column holding the rest as JSON. Its iPad, mobile-web and per-country
+    /// redirects become routing rules (`BranchRedirects`).
     static func branch(_ cells: [String: String], line: Int) -> Row {
         let old = cells["url"] ?? cells["link"] ?? ""
         var row = Row(line: line, oldURL: old)
@@ -82,6 +86,11 @@ public enum LinkImport {
         }
         for (key, value) in cells where (key.hasPrefix("$") || key.hasPrefix("~")) && !value.isEmpty { data[key] = .string(value) }
         for key in ["deep_link_value"] where cells[key]?.isEmpty == false { data[key] = .string(cells[key]!) }
+        // Per-device and per-country redirects become rules; the keys left hold no route here.
+        var texts = data.compactMapValues(BranchLink.text)
+        let redirects = BranchRedirects.take(from: &texts)
+        data = data.filter { key, value in texts[key] != nil || BranchLink.text(value) == nil }
+        row.skipped = redirects.skipped.map { "\($0.key): \($0.reason)" }
         let alias = cells["alias"].flatMap { $0.isEmpty ? nil : $0 } ?? self.alias(of: old)
         do {
             row.body = try BranchLink(
@@ -89,6 +98,7 @@ public enum LinkImport {
                 feature: cells["feature"].flatMap { $0.isEmpty ? nil : $0 },
                 campaign: cells["campaign"].flatMap { $0.isEmpty ? nil : $0 }
             ).body()
+            if !redirects.rules.isEmpty { row.body?.rules = redirects.rules }
         } catch {
             row.problem = error.message
         }

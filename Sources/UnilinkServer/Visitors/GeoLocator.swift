@@ -8,7 +8,8 @@ public import UnilinkCore
 /// whenever the file changes (checked every minute by `GeoDatabaseRefresh`), so a newer
 /// download needs no restart. Without a database, with one that cannot be read, or in a
 /// build without libmaxminddb, nobody has a country: `place(of:)` is `nil` and `status` says
-/// why (on `/readyz`), logged once per change of the file, never every minute.
+/// why (on `/readyz`), logged once per change of the file, never every minute. A file that
+/// cannot be read once a good one was open leaves the good one in use, and `status` says so.
 public final class GeoLocator: Sendable {
     /// Whether this build reads `.mmdb` files at all (libmaxminddb's header was installed
     /// when it was compiled).
@@ -32,6 +33,8 @@ public final class GeoLocator: Sendable {
         /// Size and modification time of the file last read, or `missing`.
         var stamp: String?
         var status: String
+        /// What the open database is and where it was read, while one is open.
+        var serving: String?
     }
 
     public init(path: String?, logger: Logger) {
@@ -73,11 +76,13 @@ public final class GeoLocator: Sendable {
     }
 
     /// For people: `GeoLite2-Country of 2026-11-20 (/var/lib/unilink/GeoLite2-Country.mmdb)`,
-    /// `no database configured`, `cannot read /path: reason`, `this build has no libmaxminddb`.
+    /// `no database configured`, `cannot read /path: reason`, `this build has no libmaxminddb`,
+    /// or after a failed reload `GeoLite2-Country of ... (/path), kept: cannot read /path now: reason`.
     public var status: String { state.withLock { $0.status } }
 
     /// Reads the file again if its size or time changed (or it appeared or went away); true
-    /// when it did. A file that cannot be read leaves no database: no country is known.
+    /// when it did. A file that cannot be read keeps the database already open, if any;
+    /// without one, no country is known.
     @discardableResult
     public func refresh() -> Bool {
         #if UNILINK_MAXMINDDB
@@ -95,12 +100,22 @@ public final class GeoLocator: Sendable {
             switch opened {
             case .success(let database):
                 let status = "\(database.description) (\(path))"
-                state.withLock { $0 = State(database: database, stamp: seen, status: status) }
+                state.withLock { $0 = State(database: database, stamp: seen, status: status, serving: status) }
                 logger.info("Visitors' countries from \(status)")
             case .failure(let error):
-                let status = "cannot read \(path): \(error)"
-                state.withLock { $0 = State(database: nil, stamp: seen, status: status) }
-                logger.warning("UNILINK_GEOIP_DATABASE: \(status); no visitor's country is known until it can be read")
+                let problem = "cannot read \(path): \(error)"
+                // A download cut short or a bad copy must not take countries away: the last good
+                // database keeps answering until a readable file replaces it.
+                let kept = state.withLock { state -> String? in
+                    state.stamp = seen
+                    state.status = state.serving.map { "\($0), kept: cannot read \(path) now: \(error)" } ?? problem
+                    return state.serving
+                }
+                if let kept {
+                    logger.warning("UNILINK_GEOIP_DATABASE: \(problem); countries still come from \(kept) until a readable file replaces it")
+                } else {
+                    logger.warning("UNILINK_GEOIP_DATABASE: \(problem); no visitor's country is known until it can be read")
+                }
             }
             return true
         #else

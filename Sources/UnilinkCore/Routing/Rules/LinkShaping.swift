@@ -13,25 +13,43 @@ public struct LinkShaping: Sendable, Equatable {
 
     /// Shapes `link` for `visitor`: its content becomes what this visitor gets. `splits`:
     /// whether the visitor takes part in an A/B test (not a crawler drawing a card everyone
-    /// will see, not a HEAD check).
+    /// will see, not a HEAD check). `carried`: the decision the click's first step made
+    /// (`ul_rule`), taken instead of testing the rules again while it still names a rule.
     public static func shape(
-        _ link: inout ResolvedLink, visitor: RuleVisitor, variantCookie: Substring?, splits: Bool = true, visitorKey: () -> UInt64
+        _ link: inout ResolvedLink, visitor: RuleVisitor, variantCookie: Substring?, carried: CarriedRule? = nil, splits: Bool = true,
+        visitorKey: () -> UInt64
+    ) -> LinkShaping {
+        let own = link.link?.routing
+        let defaults = link.app.defaultRules
+        switch carried {
+        case .link(let index)?:
+            if let own, index < own.rules.count { return ruled(&link, by: own, index, fromApp: false) }
+        case .app(let index)?:
+            if let defaults, index < defaults.rules.count { return ruled(&link, by: defaults, index, fromApp: true) }
+        case .noRule?:
+            return split(&link, own, variantCookie: variantCookie, splits: splits, visitorKey: visitorKey)
+        case nil:
+            break
+        }
+        // Not carried, or the rules changed since the page was drawn: tested here.
+        if let own, let index = own.rule(for: visitor) { return ruled(&link, by: own, index, fromApp: false) }
+        if let defaults, let index = defaults.rule(for: visitor) { return ruled(&link, by: defaults, index, fromApp: true) }
+        return split(&link, own, variantCookie: variantCookie, splits: splits, visitorKey: visitorKey)
+    }
+
+    private static func ruled(_ link: inout ResolvedLink, by routing: LinkRouting, _ index: Int, fromApp: Bool) -> LinkShaping {
+        var shaping = LinkShaping()
+        routing.rules[index].destination.apply(to: &link.content)
+        shaping.rule = index
+        shaping.fromApp = fromApp
+        link.shaping = UInt16((fromApp ? 0x100 : 1) + index)
+        return shaping
+    }
+
+    private static func split(
+        _ link: inout ResolvedLink, _ own: LinkRouting?, variantCookie: Substring?, splits: Bool, visitorKey: () -> UInt64
     ) -> LinkShaping {
         var shaping = LinkShaping()
-        let own = link.link?.routing
-        if let own, let index = own.rule(for: visitor) {
-            own.rules[index].destination.apply(to: &link.content)
-            shaping.rule = index
-            link.shaping = UInt16(index + 1)
-            return shaping
-        }
-        if let defaults = link.app.defaultRules, let index = defaults.rule(for: visitor) {
-            defaults.rules[index].destination.apply(to: &link.content)
-            shaping.rule = index
-            shaping.fromApp = true
-            link.shaping = UInt16(0x100 + index)
-            return shaping
-        }
         if splits, let own, let index = own.variant(cookie: variantCookie, key: visitorKey()) {
             let variant = own.variants[index]
             variant.destination.apply(to: &link.content)

@@ -4,7 +4,8 @@ SQLite and (with --postgres URL of a server you may create databases on) Postgre
 
 For each size: a fresh database gets the server's schema, then that many pending clicks
 of many networks are written straight into SQLite (a copy of a real click's row with
-random network keys), the server restarts on it, a handful of real clicks come from the
+random network keys), and as many addresses' hourly crowds (`network_crowds`, schema 28 and
+later) in the same prefixes, the server restarts on it, a handful of real clicks come from the
 networks the installs will use, and first launches are timed. /healthz on the same
 server is the baseline measured in the same run. Matching reads only the clicks that
 share the install's network, so the time should not grow with the total.
@@ -77,6 +78,14 @@ def seed_postgres(url, size):
                t.screen_width, t.screen_height, t.screen_scale, t.time_zone, t.languages, t.signals_at, NULL, t.store_at
         FROM generate_series(1, {size}) AS g, (SELECT * FROM pending_clicks LIMIT 1) AS t;
         ANALYZE pending_clicks;""")
+    # Schema 28 and later: each address's hourly crowd, as many rows in the same prefixes.
+    psql(url, f"""
+        DO $$ BEGIN IF to_regclass('network_crowds') IS NOT NULL THEN
+        INSERT INTO network_crowds (app_id, network_key, os, prefix_key, hour, clicks, peak, peak_hour)
+        SELECT t.app_id, md5(random()::text), 'ios', 'net' || lpad(floor(random() * 20000)::int::text, 6, '0'),
+               {int(time.time() // 3600)}, 1, 1, {int(time.time() // 3600)}
+        FROM generate_series(1, {size}) AS g, (SELECT app_id FROM pending_clicks LIMIT 1) AS t;
+        ANALYZE network_crowds; END IF; END $$;""")
 
 
 def seed_sqlite(database, size, rng):
@@ -96,6 +105,14 @@ def seed_sqlite(database, size, rng):
             yield values
 
     db.executemany(f"INSERT INTO pending_clicks ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows())
+    # Builds of schema 28 and later also keep each address's hourly crowd: as many rows, one
+    # per seeded click's address, in the same prefixes.
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'network_crowds'").fetchone():
+        hour = int(time.time() // 3600)
+        app_id = template[columns.index("app_id")]
+        db.executemany("INSERT INTO network_crowds (app_id, network_key, os, prefix_key, hour, clicks, peak, peak_hour) "
+                       "VALUES (?, ?, 'ios', ?, ?, 1, 1, ?)",
+                       ((app_id, f"{rng.getrandbits(64):016x}", f"net{rng.randrange(20000):06d}", hour, hour) for _ in range(size)))
     db.commit()
     db.close()
 

@@ -14,6 +14,8 @@ extension SQLStore {
         let slot = counterSlot
         try await telemetryTransaction(steppingAside: steppingAside) { database in
             try await self.insert(pending: clicks.compactMap(\.pending), on: database)
+            // A store tap continues its click: the crowd counts people, once each.
+            try await Self.countCrowds(clicks.filter { !$0.continuesClick }.compactMap(\.pending), on: database)
             // Scanners' and robots' clicks are counted apart: never in the people's numbers.
             try await Self.countAutomated(clicks.filter { $0.traffic?.isAutomated == true && !$0.continuesClick }, on: database)
             try await Self.countVariants(clicks.filter { $0.variant != nil && $0.traffic?.isAutomated != true && !$0.continuesClick }, on: database)

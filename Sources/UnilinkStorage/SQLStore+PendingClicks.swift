@@ -106,6 +106,78 @@ extension SQLStore {
         return now.timeIntervalSince(created) <= deadline ? .accepted : .tooLate
     }
 
+    /// Adds the batch's clicks to their addresses' hourly crowds (`NetworkCrowd`), one row per
+    /// app, address and system: the current hour's count, and the busiest hour of the last
+    /// day. One statement per `rowsPerInsert` addresses, each once (PostgreSQL refuses to
+    /// update a row twice in one); relayed clicks have no address and are not counted.
+    static func countCrowds(_ clicks: [PendingClick], on database: any SQLDatabase) async throws {
+        struct Key: Hashable {
+            let appID, networkKey, os, prefixKey: String
+            let hour: Int64
+        }
+        var counts: [Key: Int] = [:]
+        var seen = Set<String>()
+        for click in clicks where seen.insert(click.clickID).inserted {
+            guard let networkKey = click.networkKey, let prefixKey = click.prefixKey else { continue }
+            let key = Key(
+                appID: click.appID, networkKey: networkKey, os: click.os.rawValue, prefixKey: prefixKey, hour: NetworkCrowd.hour(of: click.time))
+            counts[key, default: 0] += 1
+        }
+        // One hour per address and batch: a batch that spans an hour's turn counts in the later one.
+        var merged: [String: (key: Key, clicks: Int)] = [:]
+        for (key, clicks) in counts {
+            let id = "\(key.appID)\u{0}\(key.networkKey)\u{0}\(key.os)"
+            let earlier = merged[id]
+            merged[id] = (earlier.map { $0.key.hour >= key.hour ? $0.key : key } ?? key, (earlier?.clicks ?? 0) + clicks)
+        }
+        let rows = Array(merged.values)
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(rows.count, start + Self.rowsPerInsert)]
+            let values = chunk.map { row -> SQLQueryString in
+                """
+                (\(bind: row.key.appID), \(bind: row.key.networkKey), \(bind: row.key.os), \(bind: row.key.prefixKey), \(bind: row.key.hour),
+                 \(bind: row.clicks), \(bind: row.clicks), \(bind: row.key.hour))
+                """
+            }
+            try await database.raw("\(unsafeRaw: Self.crowdInsert)\(values.joined(separator: ", "))\(unsafeRaw: Self.crowdConflict)").run()
+            start += chunk.count
+        }
+    }
+
+    private static let crowdInsert = "INSERT INTO network_crowds (app_id, network_key, os, prefix_key, hour, clicks, peak, peak_hour) VALUES "
+    /// The stored hour goes on counting, or a later one starts; the peak is kept while it is
+    /// within a day and no smaller than the current hour's count.
+    private static let crowdConflict: String = {
+        let hour = "CASE WHEN network_crowds.hour >= excluded.hour THEN network_crowds.hour ELSE excluded.hour END"
+        let clicks = "CASE WHEN network_crowds.hour >= excluded.hour THEN network_crowds.clicks + excluded.clicks ELSE excluded.clicks END"
+        let keepsPeak = "network_crowds.peak_hour > (\(hour)) - \(NetworkCrowd.memoryHours) AND network_crowds.peak >= (\(clicks))"
+        return """
+             ON CONFLICT (app_id, network_key, os) DO UPDATE SET hour = \(hour), clicks = \(clicks), prefix_key = excluded.prefix_key,
+             peak = CASE WHEN \(keepsPeak) THEN network_crowds.peak ELSE \(clicks) END,
+             peak_hour = CASE WHEN \(keepsPeak) THEN network_crowds.peak_hour ELSE \(hour) END
+            """
+    }()
+
+    /// The busiest hour of the last day of each address of an app's network prefix, per
+    /// system (`NetworkCrowd`); the 500 most recently counted of a crowded prefix.
+    public func networkCrowds(appID: String, prefixKey: String, at now: Date) async throws -> [NetworkCrowd] {
+        let oldest = NetworkCrowd.hour(of: now) - NetworkCrowd.memoryHours
+        return try await database.raw(
+            """
+            SELECT network_key, os, hour, clicks, peak, peak_hour FROM network_crowds
+            WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND hour > \(bind: oldest)
+            ORDER BY hour DESC LIMIT 500
+            """
+        ).all().compactMap { row in
+            guard let os = UserAgent.OS(rawValue: try row.decode(column: "os", as: String.self)) else { return nil }
+            let clicks = NetworkCrowd.busiest(
+                hour: try row.decode(column: "hour", as: Int64.self), clicks: try row.decode(column: "clicks", as: Int.self),
+                peak: try row.decode(column: "peak", as: Int.self), peakHour: try row.decode(column: "peak_hour", as: Int64.self), now: now)
+            return NetworkCrowd(networkKey: try row.decode(column: "network_key", as: String.self), prefixKey: prefixKey, os: os, clicks: clicks)
+        }
+    }
+
     /// Open, unconsumed clicks of an app on a network prefix (or a relay's country): the
     /// only rows a match reads, through an index, however many other clicks are pending; the
     /// newest 500 of a crowded pool (its crowd counts no more).
@@ -152,6 +224,8 @@ extension SQLStore {
                 try await database.raw("SELECT COUNT(*) AS n FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             try await database.raw("DELETE FROM pending_clicks WHERE expires_at <= \(bind: cutoff)").run()
+            let forgotten = NetworkCrowd.hour(of: now) - NetworkCrowd.memoryHours
+            try await database.raw("DELETE FROM network_crowds WHERE hour <= \(bind: forgotten)").run()
             return count
         }
     }

@@ -61,6 +61,50 @@ struct DeferredNetworksTests {
         #expect(alone > crowded, "\(alone) vs \(crowded)")
     }
 
+    /// The busiest hour of the last day (`NetworkCrowd`) outlives the match window: an
+    /// address whose window holds one click is a home only if it was one all day; a carrier
+    /// NAT in a quiet hour is still strangers', and a click that stopped at the preview is
+    /// no confident answer there. The prior is still the window's: the clicks that compete.
+    @Test(arguments: [
+        (0, true, true), (1, true, true), (3, true, true), (4, false, false), (40, false, false),
+    ])
+    func anAddressIsAHouseholdOnlyIfItWasOneAllDay(busiest: Int, household: Bool, untappedConfident: Bool) throws {
+        var mine = Fixture.click("mine", ip: "nat", prefix: "carrier", secondsAgo: 10 * 60)
+        mine.reachedStore = false
+        mine.signals?.languages = ["de-DE", "en"]
+        let history = busiest == 0 ? [] : [NetworkCrowd(networkKey: "nat", prefixKey: "carrier", os: .ios, clicks: busiest)]
+        let install = Fixture.install(ip: "nat", prefix: "carrier")
+        let crowds = DeferredMatcher.Crowds([mine], for: install, history: history)
+        let evidence = try #require(Fixture.matcher.evidence(install, mine, crowds: crowds))
+        #expect(evidence.sameHousehold == household && evidence.crowded == !household && evidence.crowd == 1)
+        #expect(evidence.corroborated == untappedConfident)
+        let weakly = Fixture.matcher.decide(install, among: [mine], threshold: 0.5, history: history)
+        #expect((Fixture.matched(weakly) == "mine") == untappedConfident, "\(weakly)")
+    }
+
+    /// Another system's crowd is not the install's, and a neighbour's address adds to the
+    /// prefix's crowd, not to the install's address.
+    @Test func aCrowdIsCountedPerSystemAndAddress() throws {
+        let mine = Fixture.click("mine", ip: "home", prefix: "carrier")
+        let install = Fixture.install(ip: "home", prefix: "carrier")
+        let history = [
+            NetworkCrowd(networkKey: "home", prefixKey: "carrier", os: .ios, clicks: 1),
+            NetworkCrowd(networkKey: "home", prefixKey: "carrier", os: .android, clicks: 40),
+            NetworkCrowd(networkKey: "nat", prefixKey: "carrier", os: .ios, clicks: 40),
+        ]
+        let evidence = try #require(
+            Fixture.matcher.evidence(install, mine, crowds: DeferredMatcher.Crowds([mine], for: install, history: history)))
+        #expect(evidence.sameHousehold && !evidence.crowded)
+        var moved = install
+        moved.networkKey = "elsewhere"
+        moved.network = .ipv6
+        var neighbour = mine
+        neighbour.network = .ipv6
+        let prefix = try #require(
+            Fixture.matcher.evidence(moved, neighbour, crowds: DeferredMatcher.Crowds([neighbour], for: moved, history: history)))
+        #expect(prefix.crowded && !prefix.sameHousehold && prefix.crowd == 1)
+    }
+
     /// A click that stopped at the preview is a candidate (a clean fit at home ten minutes
     /// later is a weak answer), and in a crowd it is never confident.
     @Test func aClickWithoutAStoreTapIsACandidateAtHomeButNeverConfidentInACrowd() {

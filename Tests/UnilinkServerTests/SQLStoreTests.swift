@@ -137,6 +137,46 @@ struct SQLStoreTests {
         }
     }
 
+    /// An address's crowd outlives the match window: its busiest hour of the last day, per
+    /// system, counted once per click (a store tap continues its click), read by prefix, and
+    /// forgotten after a day; a relayed click has no address and counts nowhere.
+    @Test(arguments: TestDatabase.available) func anAddresssBusiestHourIsKeptForADay(database: TestDatabase) async throws {
+        try await Self.withStore(database) { store, _ in
+            let start = Date(timeIntervalSince1970: 1_800_000_000 - 1_800_000_000.truncatingRemainder(dividingBy: 3600))
+            func click(_ id: String, at time: Date, key: String? = "nat", os: UserAgent.OS = .ios, continues: Bool = false) -> ClickRecord {
+                var pending = PendingClick(
+                    clickID: id, appID: "a", linkID: nil, content: LinkContent(path: "/"), time: time, expiresAt: time.addingTimeInterval(3600),
+                    networkKey: key, prefixKey: key == nil ? "relay:DE" : "carrier", os: os, osVersion: "18.1", model: nil, acceptLanguages: [])
+                pending.reachedStore = continues
+                return ClickRecord(
+                    clickID: id, appID: "a", linkID: nil, time: time, host: "h", path: "/", platform: .ios, outcome: continues ? .store : .preview,
+                    pending: pending, continuesClick: continues)
+            }
+            func crowds(at time: Date) async throws -> [String: Int] {
+                let rows = try await store.networkCrowds(appID: "a", prefixKey: "carrier", at: time)
+                return Dictionary(uniqueKeysWithValues: rows.map { ("\($0.networkKey)/\($0.os.rawValue)", $0.clicks) })
+            }
+            // A busy hour: 40 iPhones, one of them going on to the store, and an Android phone.
+            try await store.insert(clicks: (0..<40).map { click("busy\($0)", at: start.addingTimeInterval(Double($0))) })
+            try await store.insert(clicks: [
+                click("busy1", at: start.addingTimeInterval(60), continues: true), click("droid", at: start, os: .android),
+                click("relayed", at: start, key: nil),
+            ])
+            try await store.insert(clicks: [click("home", at: start, key: "home")])
+            #expect(try await crowds(at: start) == ["nat/ios": 40, "nat/android": 1, "home/ios": 1])
+            // Two quiet hours later: two clicks in the window, and the busy hour remembered.
+            let quiet = start.addingTimeInterval(2 * 3600)
+            try await store.insert(clicks: [click("late1", at: quiet), click("late2", at: quiet)])
+            #expect(try await crowds(at: quiet)["nat/ios"] == 40)
+            // A day after the busy hour it is forgotten; the last quiet hour still counts.
+            let nextDay = start.addingTimeInterval(25 * 3600)
+            #expect(try await crowds(at: nextDay) == ["nat/ios": 2])
+            #expect(try await store.purgePendingClicks(before: start.addingTimeInterval(27 * 3600)) == 45)
+            #expect(try await crowds(at: nextDay).isEmpty)
+            try await store.close()
+        }
+    }
+
     /// Pending clicks go in as multi-row inserts; a click's continuation on the alternate
     /// host in the same batch keeps the first row and notes that it reached the store.
     @Test(arguments: TestDatabase.available) func pendingClicksOfOneBatchKeepTheFirstAndNoteTheStore(database: TestDatabase) async throws {

@@ -15,7 +15,8 @@ public struct DeferredAnswer: Sendable {
         /// Take the click for this install (a click goes to one install), and call `consumed`.
         case consume(clickID: String)
         /// Load the pending clicks of this app and pool (a network prefix, a relay's
-        /// country), and call `candidatesFetched`.
+        /// country), with the busiest hour of the prefix's addresses (`NetworkCrowd`; a relay
+        /// pool has none), and call `candidatesFetched`.
         case fetchCandidates(prefixKey: String)
         /// Done.
         case answer(Outcome)
@@ -30,8 +31,9 @@ public struct DeferredAnswer: Sendable {
         case tokens([String])
         case checkingToken(remaining: [String])
         case consumingToken(PendingClick, remaining: [String])
-        case fetchingCandidates(remaining: [String], gathered: [PendingClick])
-        case consumingMatch(PendingClick, strength: DeferredMatcher.Strength, confidence: Double, candidates: [PendingClick], tries: Int)
+        case fetchingCandidates(remaining: [String], gathered: [PendingClick], history: [NetworkCrowd])
+        case consumingMatch(
+            PendingClick, strength: DeferredMatcher.Strength, confidence: Double, candidates: [PendingClick], history: [NetworkCrowd], tries: Int)
         case done
     }
 
@@ -72,24 +74,24 @@ public struct DeferredAnswer: Sendable {
         switch state {
         case .consumingToken(let click, let remaining):
             return taken ? finish(.found(click, matchType: .deterministic, confidence: 1)) : nextToken(remaining)
-        case .consumingMatch(let click, let strength, let confidence, var candidates, let tries):
+        case .consumingMatch(let click, let strength, let confidence, var candidates, let history, let tries):
             if taken { return finish(.found(click, matchType: strength == .probabilistic ? .probabilistic : .weak, confidence: confidence)) }
             candidates.removeAll { $0.clickID == click.clickID }
-            return match(candidates, tries: tries + 1)
+            return match(candidates, history: history, tries: tries + 1)
         default:
             return finish(.notFound)
         }
     }
 
-    public mutating func candidatesFetched(_ candidates: [PendingClick]) -> Action {
-        guard case .fetchingCandidates(var remaining, let gathered) = state else { return finish(.notFound) }
+    public mutating func candidatesFetched(_ candidates: [PendingClick], crowds: [NetworkCrowd] = []) -> Action {
+        guard case .fetchingCandidates(var remaining, let gathered, let history) = state else { return finish(.notFound) }
         let all = gathered + candidates
         if !remaining.isEmpty {
             let next = remaining.removeFirst()
-            state = .fetchingCandidates(remaining: remaining, gathered: all)
+            state = .fetchingCandidates(remaining: remaining, gathered: all, history: history + crowds)
             return .fetchCandidates(prefixKey: next)
         }
-        return match(all, tries: 0)
+        return match(all, history: history + crowds, tries: 0)
     }
 
     private mutating func nextToken(_ tokens: [String]) -> Action {
@@ -103,18 +105,19 @@ public struct DeferredAnswer: Sendable {
         var pools = [fingerprint.prefixKey, relayed].compactMap { $0 }
         guard !pools.isEmpty else { return finish(.notFound) }
         let first = pools.removeFirst()
-        state = .fetchingCandidates(remaining: pools, gathered: [])
+        state = .fetchingCandidates(remaining: pools, gathered: [], history: [])
         return .fetchCandidates(prefixKey: first)
     }
 
     /// A weak answer is given only to an app that asked for weak answers; given, it is
     /// consumed like any other, so nobody else gets it.
-    private mutating func match(_ candidates: [PendingClick], tries: Int) -> Action {
+    private mutating func match(_ candidates: [PendingClick], history: [NetworkCrowd], tries: Int) -> Action {
         guard tries < Self.maximumTries,
-            case .match(let click, let confidence, let strength) = DeferredMatcher().decide(fingerprint, among: candidates, threshold: threshold),
+            case .match(let click, let confidence, let strength) = DeferredMatcher().decide(
+                fingerprint, among: candidates, threshold: threshold, history: history),
             strength == .probabilistic || acceptsWeak
         else { return finish(.notFound) }
-        state = .consumingMatch(click, strength: strength, confidence: confidence, candidates: candidates, tries: tries)
+        state = .consumingMatch(click, strength: strength, confidence: confidence, candidates: candidates, history: history, tries: tries)
         return .consume(clickID: click.clickID)
     }
 

@@ -41,8 +41,10 @@ public struct DeferredMatcher: Sendable {
     }
 
     /// - Parameter threshold: the app's `min_match_confidence`; below it a match is weak.
-    public func decide(_ install: InstallFingerprint, among candidates: [PendingClick], threshold: Double) -> Decision {
-        let crowds = Crowds(candidates, for: install)
+    /// - Parameter history: the busiest hour of the last day of the install's prefix's
+    ///   addresses (`NetworkCrowd`): a crowd the match window no longer shows.
+    public func decide(_ install: InstallFingerprint, among candidates: [PendingClick], threshold: Double, history: [NetworkCrowd] = []) -> Decision {
+        let crowds = Crowds(candidates, for: install, history: history)
         let scored = candidates.compactMap { click in evidence(install, click, crowds: crowds).map { (click, $0) } }
         guard !scored.isEmpty else { return .noMatch(.noCandidates) }
         let odds = scored.map { exp($0.1.logRatio) }
@@ -66,6 +68,10 @@ public struct DeferredMatcher: Sendable {
     /// country's crowd is its clicks that could be the install's, those whose region keeps
     /// the install's clock at the install's moment (and those known by country only), so a
     /// click from a small state stands in the same crowd as an equally good Californian's.
+    /// Whether an address (or a prefix) is a household's is read from its busiest hour of
+    /// the last day too (`NetworkCrowd`; a prefix's is its addresses' together): a carrier
+    /// NAT in a quiet hour is still strangers'. The prior stays divided by the window's
+    /// crowd, the clicks that compete, as the model's weights were fitted.
     public struct Crowds: Sendable {
         private struct Key: Hashable {
             let os: UserAgent.OS
@@ -74,10 +80,13 @@ public struct DeferredMatcher: Sendable {
 
         private var byAddress: [Key: Int] = [:]
         private var byPool: [Key: Int] = [:]
+        /// The busiest hour of the last day, where it was more than the window shows.
+        private var busiestAddress: [Key: Int] = [:]
+        private var busiestPool: [Key: Int] = [:]
         /// `RegionTimeZones.agree` for the install, once per relay region.
         private var regionClocks: [String: Bool?] = [:]
 
-        public init(_ candidates: [PendingClick], for install: InstallFingerprint) {
+        public init(_ candidates: [PendingClick], for install: InstallFingerprint, history: [NetworkCrowd] = []) {
             for click in candidates {
                 if let key = click.networkKey { byAddress[Key(os: click.os, key: key), default: 0] += 1 }
                 guard let pool = click.prefixKey else { continue }
@@ -90,10 +99,18 @@ public struct DeferredMatcher: Sendable {
                 }
                 byPool[Key(os: click.os, key: pool), default: 0] += 1
             }
+            for crowd in history {
+                let address = Key(os: crowd.os, key: crowd.networkKey)
+                busiestAddress[address] = max(busiestAddress[address] ?? 0, crowd.clicks)
+                busiestPool[Key(os: crowd.os, key: crowd.prefixKey), default: 0] += crowd.clicks
+            }
         }
 
         func onAddress(_ key: String, os: UserAgent.OS) -> Int { byAddress[Key(os: os, key: key)] ?? 1 }
         func inPool(_ key: String, os: UserAgent.OS) -> Int { byPool[Key(os: os, key: key)] ?? 1 }
+        /// The window's crowd or the busiest hour's, whichever is larger.
+        func busiestOnAddress(_ key: String, os: UserAgent.OS) -> Int { max(onAddress(key, os: os), busiestAddress[Key(os: os, key: key)] ?? 0) }
+        func busiestInPool(_ key: String, os: UserAgent.OS) -> Int { max(inPool(key, os: os), busiestPool[Key(os: os, key: key)] ?? 0) }
 
         /// Whether a relay region's clock is the install's (`RegionTimeZones.agree`), from
         /// the regions these crowds were counted for.
@@ -114,8 +131,11 @@ public struct DeferredMatcher: Sendable {
         public var deviceAgreements: Int
         /// The screen (unmasked) or the hardware model agreeing: enough to vouch for a neighbour.
         public var strongDeviceAgreement: Bool
-        /// How many clicks shared the network the match rests on.
+        /// How many clicks shared the network the match rests on in the window.
         public var crowd: Int
+        /// More clicks than a household's on that network, in the window or in its busiest
+        /// hour of the last day.
+        public var crowded = false
         /// Confident answers need more than the address: in a household its screen or model,
         /// or its OS version with the page's zone or languages or the store tap; outside a
         /// household its screen or model with its OS version and languages; a click that
@@ -146,6 +166,7 @@ public struct DeferredMatcher: Sendable {
                 region.hasPrefix(country)
             else { return nil }
             evidence.crowd = click.prefixKey.map { crowds.inPool($0, os: click.os) } ?? 1
+            evidence.crowded = evidence.crowd > model.householdClicks
             crowdTerm = .relayCrowd
             evidence.add(.relayRegion, 1, model)
             // Below the country where its regions keep different clocks.
@@ -158,7 +179,8 @@ public struct DeferredMatcher: Sendable {
             let v6 = click.network == .ipv6
             if let key = install.networkKey, key == click.networkKey {
                 evidence.crowd = crowds.onAddress(key, os: click.os)
-                if evidence.crowd <= model.householdClicks {
+                evidence.crowded = crowds.busiestOnAddress(key, os: click.os) > model.householdClicks
+                if !evidence.crowded {
                     evidence.sameHousehold = true
                     evidence.add(v6 ? .sameIPv6Network : .sameAddress, 1, model)
                 } else {
@@ -167,7 +189,8 @@ public struct DeferredMatcher: Sendable {
                 crowdTerm = .crowd
             } else if let prefix = install.prefixKey, prefix == click.prefixKey {
                 evidence.crowd = crowds.inPool(prefix, os: click.os)
-                if v6 && evidence.crowd <= model.householdClicks {
+                evidence.crowded = crowds.busiestInPool(prefix, os: click.os) > model.householdClicks
+                if v6 && !evidence.crowded {
                     evidence.sameHousehold = true
                 }
                 evidence.add(v6 ? .sameIPv6Site : .samePrefix, 1, model)
@@ -238,7 +261,7 @@ public struct DeferredMatcher: Sendable {
             let sameLanguages = Self.languagesAgree(page: click.signals?.languages ?? [], app: install.signals.languages)
             evidence.corroborated = evidence.strongDeviceAgreement && osAgrees && sameLanguages
         }
-        if click.reachedStore == false && evidence.crowd > model.householdClicks { evidence.corroborated = false }
+        if click.reachedStore == false && evidence.crowded { evidence.corroborated = false }
         return evidence
     }
 

@@ -31,6 +31,9 @@ public struct VisitorNetwork: Sendable, Equatable {
     /// country is compared with it.
     public static func relayPool(country: String) -> String { "relay:\(country.uppercased())" }
 
+    /// Whether a pool key is a relay country's (`relayPool`), not a network prefix.
+    public static func isRelayPool(_ poolKey: String) -> Bool { poolKey.hasPrefix("relay:") }
+
     /// A relayed visitor, by the relay's region (`DE-BE` or `DE`).
     public static func relayed(region: String) -> VisitorNetwork {
         let country = String(region.prefix { $0 != "-" })

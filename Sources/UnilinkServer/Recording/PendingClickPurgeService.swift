@@ -4,7 +4,8 @@ import ServiceLifecycle
 import UnilinkStorage
 
 /// Deletes pending clicks whose match window closed, every minute: with them go the
-/// last traces of the visitor's network. Expired dashboard sessions go too, failed
+/// last traces of the visitor's network but its address's hourly crowd (`network_crowds`),
+/// which goes a day later. Expired dashboard sessions go too, failed
 /// sign-ins older than the window that limits them, and single sign-ons never finished. With several instances, one does it
 /// each time.
 struct PendingClickPurgeService: Service {

@@ -95,20 +95,28 @@ struct DeferredController {
             threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
         var action = machine.start()
         var weighed: [PendingClick] = []
+        var history: [NetworkCrowd] = []
         while true {
             switch action {
             case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
             case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
             case .fetchCandidates(let prefix):
                 let candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
-                if evidenceLog != nil { weighed += candidates }
-                action = machine.candidatesFetched(candidates)
+                // A relay's pool has no addresses to have counted.
+                let crowds =
+                    candidates.isEmpty || VisitorNetwork.isRelayPool(prefix)
+                    ? [] : try await store.networkCrowds(appID: app.id, prefixKey: prefix, at: now)
+                if evidenceLog != nil {
+                    weighed += candidates
+                    history += crowds
+                }
+                action = machine.candidatesFetched(candidates, crowds: crowds)
             case .answer(.notFound):
-                evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, answer: nil)
+                evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: nil)
                 return (.init(status: .notFound, deepLink: nil), nil)
             case .answer(.found(let click, let type, let confidence)):
                 if type != .deterministic {
-                    evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, answer: click.clickID)
+                    evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: click.clickID)
                 }
                 return (found(click, type: type, confidence: confidence), (click, type, confidence))
             }

@@ -61,10 +61,10 @@ final class DeferredEvidenceLog: Sendable {
     }
 
     /// The evidence for each candidate the matcher weighed for this install.
-    func record(installID: String, fingerprint: InstallFingerprint, candidates: [PendingClick], answer: String?) {
+    func record(installID: String, fingerprint: InstallFingerprint, candidates: [PendingClick], history: [NetworkCrowd] = [], answer: String?) {
         guard !candidates.isEmpty, output.withLock({ $0 != nil }) else { return }
         let matcher = DeferredMatcher(recordsTerms: true)
-        let crowds = DeferredMatcher.Crowds(candidates, for: fingerprint)
+        let crowds = DeferredMatcher.Crowds(candidates, for: fingerprint, history: history)
         let weighed = candidates.compactMap { click in
             matcher.evidence(fingerprint, click, crowds: crowds).map {
                 Candidate(

@@ -6,6 +6,7 @@ public import UnilinkCore
 public protocol PendingClickStore: Sendable {
     func attach(signals: DeviceSignals, toClick clickID: String, now: Date, deadline: TimeInterval) async throws -> SQLStore.SignalsResult
     func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick]
+    func networkCrowds(appID: String, prefixKey: String, at now: Date) async throws -> [NetworkCrowd]
     func pendingClick(id: String) async throws -> PendingClick?
     func consume(clickID: String, by installID: String) async throws -> Bool
 }

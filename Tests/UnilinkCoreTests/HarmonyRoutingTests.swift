@@ -179,3 +179,22 @@ struct AppLinkingFileTests {
         #expect(RobotsFile.text.contains("Allow: /.well-known/applinking.json"))
     }
 }
+
+/// The preview page a HarmonyOS phone sees (an app without a HarmonyOS app, a link without
+/// a web page): no other platform's store, and no button to the alternate host, which only
+/// App Linking could turn into the app.
+@Suite("HarmonyOS NEXT preview")
+struct HarmonyPreviewTests {
+    @Test func offersNoOtherPlatformsStoreNorAnOpenButtonWithoutAppLinking() {
+        var app = ClickRouterTests.app
+        app.web.fallbackURL = nil
+        let link = ClickRouterTests.link(HarmonyRoutingTests.withoutWeb, app: app)
+        let model = ClickRouterTests.router.model(.page, for: ClickRouterTests.audience(.harmony), of: link)
+        #expect(model.openURL == nil && model.storeURL == nil)
+        app.harmony = .init(bundleName: "com.example.shop", appIdentifiers: [.init(appIdentifier: "5765880207854258433")])
+        let withAppLinking = ClickRouterTests.router.model(
+            .page, for: ClickRouterTests.audience(.harmony), of: ClickRouterTests.link(HarmonyRoutingTests.withoutWeb, app: app))
+        #expect(withAppLinking.openURL?.hasPrefix("https://open.example.com/u/42?") == true)
+        #expect(withAppLinking.storeURL == HarmonyRoutingTests.appGallery)
+    }
+}

@@ -171,7 +171,10 @@ public struct ClickRouter: Sendable {
             }
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
-        let openURL = app.host(for: .alternate).map {
+        // A tap to the alternate host opens a HarmonyOS app only through App Linking, which
+        // needs the app's identifiers in applinking.json.
+        let opensAnApp = platform != .harmony || app.harmony?.appIdentifiers.isEmpty == false
+        let openURL = app.host(for: .alternate).flatMap { opensAnApp ? $0 : nil }.map {
             link.url(
                 on: $0, addressing: addressing,
                 extra: [(LinkParameters.clickKey, audience.clickID)] + (link.variant.map { [(LinkParameterKey.variant, $0)] } ?? []),

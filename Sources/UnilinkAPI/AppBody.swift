@@ -40,6 +40,43 @@ public struct AppBody: Codable, Sendable, Equatable {
         }
     }
 
+    /// The HarmonyOS NEXT app: App Linking's app identifiers (served in every host's
+    /// `/.well-known/applinking.json`), its AppGallery bundle name and page, and its scheme.
+    public struct Harmony: Codable, Sendable, Equatable {
+        public struct AppIdentifier: Codable, Sendable, Equatable {
+            /// The APP ID in AppGallery Connect.
+            public var appIdentifier: String
+            /// Priority among the apps of one host, -100 to 100.
+            public var index: Int?
+
+            public init(appIdentifier: String, index: Int? = nil) {
+                self.appIdentifier = appIdentifier
+                self.index = index
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case appIdentifier = "app_identifier", index
+            }
+        }
+
+        public var bundleName: String?
+        public var appIdentifiers: [AppIdentifier]?
+        /// An `https://appgallery.huawei.com/` page; absent: the page of `bundle_name`.
+        public var appGalleryURL: String?
+        public var scheme: String?
+
+        public init(bundleName: String? = nil, appIdentifiers: [AppIdentifier]? = nil, appGalleryURL: String? = nil, scheme: String? = nil) {
+            self.bundleName = bundleName
+            self.appIdentifiers = appIdentifiers
+            self.appGalleryURL = appGalleryURL
+            self.scheme = scheme
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case bundleName = "bundle_name", appIdentifiers = "app_identifiers", appGalleryURL = "app_gallery_url", scheme
+        }
+    }
+
     public struct Web: Codable, Sendable, Equatable {
         public var fallbackURL: String?
         public var allowedHosts: [String]?
@@ -69,6 +106,7 @@ public struct AppBody: Codable, Sendable, Equatable {
     public var name: String?
     public var ios: IOS?
     public var android: Android?
+    public var harmony: Harmony?
     public var web: Web?
     public var domains: [Domain]?
     public var paths: [String]?
@@ -102,7 +140,7 @@ public struct AppBody: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, ios, android, web, domains, paths
+        case id, name, ios, android, harmony, web, domains, paths
         case excludePaths = "exclude_paths", matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token"
         case minMatchConfidence = "min_match_confidence", qr, defaultRules = "default_rules"
         case secretKey = "secret_key", publishableKey = "publishable_key", createdAt = "created_at"

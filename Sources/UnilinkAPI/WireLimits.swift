@@ -17,6 +17,12 @@ public enum WireLimits {
     /// `android.sha256_cert_fingerprints`, and of `web.allowed_hosts`.
     public static let appListItems = 100
     public static let allowedHosts = 500
+    /// A HarmonyOS app: its bundle name, an App Linking APP ID and the `index` Huawei ranks
+    /// apps of one host by. Refused with 422 `invalid_harmony` naming the field; the document
+    /// says these in words.
+    public static let harmonyBundleNameLength = 7...128
+    public static let appIdentifierLength = 1...128
+    public static let appLinkingIndex = -100...100
     /// Digits of an App Store id.
     public static let appStoreIDLength = 1...15
     /// Any text of a link (path, values, destinations, card and campaign texts).

@@ -62,7 +62,7 @@ struct ClickRouterTests {
     enum Visitor: String, CaseIterable {
         case iOSBrowser, iOSInAppBrowser, iOSWeChatLike, androidBrowser, androidInAppBrowser, androidWeChatLike
         case iOSLine, androidLine
-        case desktop, macSafari, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
+        case harmony, desktop, macSafari, neitherIOSNorAndroid, iOSCrawler, androidCrawler, otherCrawler
 
         init(_ sample: UserAgentSample) {
             let handheld = sample.device == "phone" || sample.device == "tablet"
@@ -80,6 +80,7 @@ struct ClickRouterTests {
             case ("ios", false, true, true): self = blocksAppLinks ? .iOSWeChatLike : .iOSInAppBrowser
             case ("android", false, true, false): self = .androidBrowser
             case ("android", false, true, true): self = blocksAppLinks ? .androidWeChatLike : .androidInAppBrowser
+            case ("harmony", false, true, _): self = .harmony
             // Safari's Mac string, which an iPad asking for desktop sites sends too.
             case ("macos", false, _, false)
             where sample.device == "desktop" && sample.ua.contains("Version/") && sample.ua.contains("Safari/") && !sample.ua.contains("Chrome/"):
@@ -95,8 +96,9 @@ struct ClickRouterTests {
     /// a phone or tablet get the "open in your browser" page; phones and tablets see the
     /// preview on the primary and short hosts, and on the alternate host (universal links did
     /// not fire: no app) go to the store, Android's Chrome through its intent, in-app
-    /// browsers by the Play link alone; everything that is not an iOS or Android phone or
-    /// tablet (desktops, WeChat on a Mac, TVs, consoles, Windows Phone) goes to the web page.
+    /// browsers by the Play link alone; a HarmonyOS NEXT phone or tablet goes to the link's web
+    /// page (AppGallery only when it has none: HarmonyRoutingTests); everything else (desktops,
+    /// a HarmonyOS 2-in-1, WeChat on a Mac, TVs, consoles, Windows Phone) goes to the web page.
     static let routing: [(Visitor, HostRole, ClickDecision)] = [
         (.iOSBrowser, .primary, .previewPage(audience(.ios))),
         (.iOSBrowser, .short, .previewPage(audience(.ios))),
@@ -122,6 +124,9 @@ struct ClickRouterTests {
         (.androidWeChatLike, .primary, .openInBrowserHint(audience(.android))),
         (.androidWeChatLike, .short, .openInBrowserHint(audience(.android))),
         (.androidWeChatLike, .alternate, .openInBrowserHint(audience(.android))),
+        (.harmony, .primary, .redirect(webPage, record: .web)),
+        (.harmony, .short, .redirect(webPage, record: .web)),
+        (.harmony, .alternate, .redirect(webPage, record: .web)),
         (.desktop, .primary, .redirect(webPage, record: .web)),
         (.desktop, .short, .redirect(webPage, record: .web)),
         (.desktop, .alternate, .redirect(webPage, record: .web)),

@@ -19,7 +19,9 @@ struct UserAgentFieldCorpusTests {
     /// web page; the platform wins over the fixture's naming (a Chromecast says Linux, a
     /// watch says watchOS: both get the web page).
     enum Route: String, CaseIterable {
-        case ios, android, web
+        /// `harmony`: HarmonyOS NEXT's route (web page, else AppGallery). uap-core has no
+        /// OpenHarmony string; its `HarmonyOS` family is HarmonyOS 2 to 4, Android underneath.
+        case ios, android, harmony, web
     }
 
     static let iOSFamilies: Set = ["iOS", "iPadOS"]
@@ -35,6 +37,7 @@ struct UserAgentFieldCorpusTests {
         switch agent.os {
         case .ios: .ios
         case .android: .android
+        case .harmony: .harmony
         case .macos, .windows, .linux, .chromeos, .other: .web
         }
     }

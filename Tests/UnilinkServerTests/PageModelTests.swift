@@ -198,16 +198,24 @@ struct PageModelTests {
         listed.members = [.init(user: v("memberID"), email: v("memberEmail"), name: v("memberName"), role: v("memberRole"))]
         listed.notice = v("notice")
         listed.hosts = [
-            .init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [v("issue")], issuesCount: 700_007)
+            .init(
+                name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), applinking: v("applinking"), issues: [v("issue")],
+                issuesCount: 700_007)
         ]
         var searched = appPage
         searched.list.rows = []
-        searched.hosts = [.init(name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), issues: [], issuesCount: nil)]
+        searched.hosts = [
+            .init(
+                name: v("host"), role: v("role"), aasa: v("aasa"), assetlinks: v("assetlinks"), applinking: v("applinking"), issues: [],
+                issuesCount: nil)
+        ]
 
         let appFields = AppFormPage.Fields(
             name: v("name"), iosTeamID: v("iosTeamID"), iosBundleID: v("iosBundleID"), iosAppStoreID: v("iosAppStoreID"), iosScheme: v("iosScheme"),
             androidPackage: v("androidPackage"), androidScheme: v("androidScheme"), androidFingerprints: v("androidFingerprints"),
-            webFallbackURL: v("webFallbackURL"), webAllowedHosts: v("webAllowedHosts"), domains: v("domains"), paths: v("paths"),
+            harmonyBundleName: v("harmonyBundleName"), harmonyAppIdentifiers: v("harmonyAppIdentifiers"),
+            harmonyAppGalleryURL: v("harmonyAppGalleryURL"), harmonyScheme: v("harmonyScheme"), webFallbackURL: v("webFallbackURL"),
+            webAllowedHosts: v("webAllowedHosts"), domains: v("domains"), paths: v("paths"),
             excludePaths: v("excludePaths"), matchWindowSeconds: v("matchWindowSeconds"), pasteboardToken: true, defaultRules: v("defaultRules")
         )
         var appForm = signedIn(AppFormPage(heading: v("heading"), action: v("action"), form: appFields))

@@ -25,7 +25,7 @@ struct PreviewPageCacheTests {
 
     static func host(_ app: App = app) -> HostDirectory.Host {
         HostDirectory.Host(
-            app: app, role: .short, associationFile: ByteBuffer(), assetLinks: ByteBuffer(), claims: app.pathClaims,
+            app: app, role: .short, associationFile: ByteBuffer(), assetLinks: ByteBuffer(), appLinking: ByteBuffer(), claims: app.pathClaims,
             destinations: DestinationPolicy(app: app)
         )
     }

@@ -46,6 +46,8 @@ public enum APIPath {
     public static let appleAssociation = "/.well-known/apple-app-site-association"
     public static let appleAssociationAtRoot = "/apple-app-site-association"
     public static let assetLinks = "/.well-known/assetlinks.json"
+    /// HarmonyOS NEXT's App Linking.
+    public static let appLinking = "/.well-known/applinking.json"
     public static let robots = "/robots.txt"
     public static let health = "/healthz"
     public static let readiness = "/readyz"

@@ -58,6 +58,7 @@ public enum RobotsFile {
         Allow: /.well-known/apple-app-site-association
         Allow: /apple-app-site-association
         Allow: /.well-known/assetlinks.json
+        Allow: /.well-known/applinking.json
         Allow: /
 
         """

@@ -13,4 +13,11 @@ extension App {
         if let referrer { url += "&referrer=\(URLText.queryValue(referrer))" }
         return url
     }
+
+    /// The app's AppGallery page, where a HarmonyOS NEXT phone without the app goes:
+    /// `harmony.app_gallery_url`, else the page of its bundle name.
+    public var appGalleryURL: String? {
+        guard let harmony else { return nil }
+        return harmony.appGalleryURL ?? "https://appgallery.huawei.com/app/detail?id=\(URLText.queryValue(harmony.bundleName))"
+    }
 }

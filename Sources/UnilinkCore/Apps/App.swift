@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One product line: its iOS and Android apps, its web site and the hosts its links live on.
+/// One product line: its iOS, Android and HarmonyOS apps, its web site and the hosts its links live on.
 public struct App: Sendable, Equatable, Codable {
     public struct IOS: Sendable, Equatable, Codable {
         public var teamID: String
@@ -58,6 +58,8 @@ public struct App: Sendable, Equatable, Codable {
     public var name: String
     public var ios: IOS?
     public var android: Android?
+    /// Absent in documents written before HarmonyOS NEXT was a platform.
+    public var harmony: Harmony?
     public var web: Web
     public var domains: [Domain]
     /// Paths the app opens, in AASA pattern syntax (`/u/*`).

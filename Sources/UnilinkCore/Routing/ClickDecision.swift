@@ -51,13 +51,16 @@ public enum ClickOutcome: String, Sendable, Codable, CaseIterable {
 }
 
 /// The platform a click came from, as link stats count it.
+/// A HarmonyOS NEXT 2-in-1 (`PC`) is routed and counted as a desktop; its phones and
+/// tablets are `harmony`.
 public enum ClickPlatform: String, Sendable, Codable, CaseIterable {
-    case ios, android, desktop, other
+    case ios, android, harmony, desktop, other
 
     public init(_ userAgent: UserAgent) {
         switch (userAgent.os, userAgent.device) {
         case (.ios, _): self = .ios
         case (.android, _): self = .android
+        case (.harmony, .phone), (.harmony, .tablet): self = .harmony
         case (_, .desktop): self = .desktop
         default: self = .other
         }

@@ -27,6 +27,7 @@ public struct ClickDestination: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case appStore = "app-store"
         case playStore = "play-store"
+        case appGallery = "app-gallery"
         case intent
         case alternateHost = "alternate-host"
         case scheme

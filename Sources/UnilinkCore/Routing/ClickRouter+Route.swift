@@ -39,6 +39,17 @@ extension ClickRouter {
                         why: "an App Link of \(package), verified by \(link.host)/.well-known/assetlinks.json")
                 ])
         }
+        if visitor.hasApp, agent.isHarmonyMobile, let harmony = link.app.harmony, !harmony.appIdentifiers.isEmpty {
+            return VisitorRoute(
+                visitor: visitor, outcome: nil,
+                summary:
+                    "HarmonyOS opens the app directly (App Linking) when its module.json5 declares this host with domainVerify and applinking.json lists its APP ID; otherwise as without the app.",
+                destinations: [
+                    ClickDestination(
+                        step: .appOpens, label: "The app opens", kind: .link, url: tappedURL,
+                        why: "App Linking of \(harmony.bundleName), verified by \(link.host)/.well-known/applinking.json")
+                ])
+        }
         let decision = decide(link, for: visit)
         var destinations = self.destinations(of: decision, link: link, visit: visit, step: .redirect)
         if let open = destinations.first(where: { $0.step == .openButton && $0.kind == .alternateHost }), let alternate {
@@ -149,6 +160,12 @@ extension ClickRouter {
                 "the app's package (android.package \(app.android?.package ?? "")) with referrer = this click's id, which the app reads once after install (Play Install Referrer API)"
             )
         }
+        if url == app.appGalleryURL {
+            let source =
+                app.harmony?.appGalleryURL == nil
+                ? "the AppGallery page of harmony.bundle_name \(app.harmony?.bundleName ?? "")" : "harmony.app_gallery_url"
+            return (.appGallery, "the app's AppGallery page (\(source)): the link has no web page for a HarmonyOS NEXT phone")
+        }
         if let fdl = link.dynamicLink.flatMap({
             try? $0.checked(policy: link.destinations, appHosts: Set(app.domains.map { $0.host.lowercased() })).get()
         }) {
@@ -160,15 +177,24 @@ extension ClickRouter {
         }
         if url == link.allowed(link.content.iosURL, .platform) { return (.platformURL, "the link's ios_url") }
         if url == link.allowed(link.content.androidURL, .platform) { return (.platformURL, "the link's android_url") }
-        if !visit.userAgent.isMobile, url == link.allowed(link.content.desktopURL, .web) { return (.web, "the link's desktop_url") }
+        if !visit.userAgent.isMobile, !visit.userAgent.isHarmonyMobile, url == link.allowed(link.content.desktopURL, .web) {
+            return (.web, "the link's desktop_url")
+        }
         if url == link.allowed(link.content.webURL, .web) { return (.web, "the link's web_url") }
         if url == link.allowed(app.web.fallbackURL, .web) { return (.web, "the app's web fallback_url (the link has no web_url)") }
         let schemes = [
             (link.schemeURL(app.ios?.scheme), "the app's iOS scheme (ios.scheme) with the link's path and query"),
             (link.schemeURL(app.android?.scheme), "the app's Android scheme (android.scheme) with the link's path and query"),
+            (link.schemeURL(app.harmony?.scheme), "the app's HarmonyOS scheme (harmony.scheme) with the link's path and query"),
         ]
-        // Both apps often share one scheme: the visitor's platform names it.
-        for (scheme, why) in visit.userAgent.os == .android ? schemes.reversed() : schemes where url == scheme { return (.scheme, why) }
+        // The apps often share one scheme: the visitor's platform names it first.
+        let first =
+            switch visit.userAgent.os {
+            case .android: 1
+            case .harmony: 2
+            default: 0
+            }
+        for (scheme, why) in [schemes[first]] + schemes where url == scheme { return (.scheme, why) }
         return (.web, "")
     }
 

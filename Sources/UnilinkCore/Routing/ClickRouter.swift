@@ -34,8 +34,21 @@ public struct ClickRouter: Sendable {
         switch (agent.os, agent.isMobile) {
         case (.ios, true): return iOS(link, visit, inApp)
         case (.android, true): return android(link, visit, inApp)
+        case (.harmony, _) where agent.isHarmonyMobile: return harmony(link, visit)
         default: return desktop(link, visit)
         }
+    }
+
+    /// A HarmonyOS NEXT phone or tablet reaches the server only when App Linking did not open
+    /// the app (not installed, or the host not verified): Huawei's rule is the web page then;
+    /// a link with none goes to AppGallery. No preview page: the SDK that would match the
+    /// install afterwards does not exist for HarmonyOS.
+    private func harmony(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
+        let harmony = link.app.harmony
+        if visit.knownInstalled, !link.content.webOnly, let scheme = link.schemeURL(harmony?.scheme) { return .scheme(scheme) }
+        if let web = link.webPage { return .redirect(web, record: .web) }
+        if !link.content.webOnly, let store = link.app.appGalleryURL { return .redirect(store, record: .store) }
+        return .previewPage(PreviewAudience(visit))
     }
 
     private func desktop(_ link: ResolvedLink, _ visit: Visit) -> ClickDecision {
@@ -153,15 +166,21 @@ public struct ClickRouter: Sendable {
             switch platform {
             case .android: app.playStoreURL(referrer: audience.clickID).map { ($0, "Google Play") }
             case .ios: app.appStoreURL.map { ($0, "App Store") }
+            case .harmony: app.appGalleryURL.map { ($0, "AppGallery") }
             default: nil
             }
         // Four addresses of the link on one page: its query is built once.
         let query = link.longQuery
-        // The button continues the click on the alternate host, with the rule or variant it got here.
+        // The button continues the click on the alternate host, with the rule or variant it got
+        // here. A tap to the alternate host opens a HarmonyOS app only through App Linking,
+        // which needs the app's identifiers in applinking.json.
         var carried = [(LinkParameters.clickKey, audience.clickID)]
         if let rule = CarriedRule(shaped: link) { carried.append((LinkParameterKey.rule, rule.parameter)) }
         if let variant = link.variant { carried.append((LinkParameterKey.variant, variant)) }
-        let openURL = app.host(for: .alternate).map { link.url(on: $0, addressing: addressing, extra: carried, longQuery: query) }
+        let opensAnApp = platform != .harmony || app.harmony?.appIdentifiers.isEmpty == false
+        let openURL = app.host(for: .alternate).flatMap { opensAnApp ? $0 : nil }.map {
+            link.url(on: $0, addressing: addressing, extra: carried, longQuery: query)
+        }
         let social = link.content.social
         return PreviewModel(
             appName: app.name,

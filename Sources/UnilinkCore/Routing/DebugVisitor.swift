@@ -24,6 +24,10 @@ public struct DebugVisitor: Sendable, Equatable, Identifiable {
     public static let android =
         "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 
+    /// ArkWeb's default string on a HarmonyOS NEXT phone (Huawei's "UserAgent" guide), as Huawei Browser sends it.
+    public static let harmonyPhone =
+        "Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.4.300"
+
     public static let desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 
     public static let all: [DebugVisitor] = [
@@ -39,6 +43,8 @@ public struct DebugVisitor: Sendable, Equatable, Identifiable {
                 "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"),
         DebugVisitor(id: "android-no-app", name: "Android (Chrome), app not installed", userAgent: android),
         DebugVisitor(id: "android-app", name: "Android (Chrome), app installed", userAgent: android, hasApp: true),
+        DebugVisitor(id: "harmony-no-app", name: "HarmonyOS NEXT phone, app not installed", userAgent: harmonyPhone),
+        DebugVisitor(id: "harmony-app", name: "HarmonyOS NEXT phone, app installed", userAgent: harmonyPhone, hasApp: true),
         DebugVisitor(
             id: "wechat-iphone", name: "WeChat on iPhone",
             userAgent:

@@ -134,7 +134,7 @@ public struct InAppBrowserTable: Sendable {
         switch agent.os {
         case .ios: return ios[app]
         case .android: return android[app]
-        case .macos, .windows, .linux, .chromeos, .other: return nil
+        case .harmony, .macos, .windows, .linux, .chromeos, .other: return nil
         }
     }
 

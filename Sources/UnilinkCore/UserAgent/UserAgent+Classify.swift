@@ -67,6 +67,12 @@ extension UserAgent {
         if text.has(.iPad) { return (.ios, .tablet) }
         if text.has(.iPhone) || text.has(.iPod) { return (.ios, .phone) }
         if text.has(.windowsPhone) { return (.other, .phone) }
+        // ArkWeb's string names the device type first (`Phone`, `Tablet`, `PC` for a 2-in-1),
+        // then `OpenHarmony` and its version; it never says `Android`, which HarmonyOS 2 to 4 do.
+        if text.has(.openHarmony) {
+            if text.has(.tablet) { return (.harmony, .tablet) }
+            return (.harmony, text.has(.harmonyPC) ? .desktop : .phone)
+        }
         if text.has(.android) {
             if text.has(.tablet) { return (.android, .tablet) }
             return (.android, text.has(.mobile) ? .phone : .tablet)

@@ -8,6 +8,10 @@ extension UserAgent {
         case .android:
             guard let android = text.offset(of: "Android ") else { return nil }
             return dotted(text, from: android + 8)
+        case .harmony:
+            // "(Phone; OpenHarmony 5.0)": the base system's version; HarmonyOS's own may follow it.
+            guard let harmony = text.offset(of: "OpenHarmony ") else { return nil }
+            return dotted(text, from: harmony + 12)
         case .macos:
             guard let mac = text.offset(of: "Mac OS X ") else { return nil }
             return dotted(text, from: mac + 9)

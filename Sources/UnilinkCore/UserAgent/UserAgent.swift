@@ -2,7 +2,9 @@
 /// app whose in-app browser shows the page, and whether it is a link-preview crawler.
 public struct UserAgent: Sendable, Equatable, Hashable {
     public enum OS: String, Sendable, Codable, CaseIterable {
-        case ios, android, macos, windows, linux, chromeos, other
+        /// `harmony`: HarmonyOS NEXT (OpenHarmony underneath, no Android apps). HarmonyOS 2 to 4
+        /// run Android apps and say `Android`: they are `android`.
+        case ios, android, harmony, macos, windows, linux, chromeos, other
     }
 
     public enum Device: String, Sendable, Codable, CaseIterable {
@@ -55,4 +57,6 @@ public struct UserAgent: Sendable, Equatable, Hashable {
 
     public var isCrawler: Bool { bot != nil }
     public var isMobile: Bool { (os == .ios || os == .android) && (device == .phone || device == .tablet) }
+    /// A HarmonyOS NEXT phone or tablet: it opens apps through App Linking, installs them from AppGallery.
+    public var isHarmonyMobile: Bool { os == .harmony && (device == .phone || device == .tablet) }
 }

@@ -22,7 +22,7 @@ struct UserAgentFeatures {
         case vkShare, snapURLPreview, microsoftPreview, mastodon, blueskyCardyb, iaArchiver, qwantify, bingPreview, headlessChrome, viber, mozilla
         // Platforms
         case iPad, iPhone, iPod, windowsPhone, android, tablet, mobile, smartTVDash, smartTV, playStation, xbox, web0S, appleTV, crOS
-        case windowsNT, windows10, win64, macOSX, linux, x11, spaceMobileSlash, fbdvIPad
+        case windowsNT, windows10, win64, macOSX, linux, x11, spaceMobileSlash, fbdvIPad, openHarmony, harmonyPC
         // In-app browsers
         case fbanMessenger, fbIABMessenger, fbIABOrcaAndroid, fban, fbIAB, fbav, metaIABFacebook, instagram, barcelona, microMessenger, wxwork
         case qq, weibo, underscoreWeibo, line, telegramAndroid, telegramIOS, twitterForIP, twitterAndroid, twitterForAndroid, linkedInApp
@@ -51,6 +51,7 @@ struct UserAgentFeatures {
         (.mobile, "Mobile"), (.smartTVDash, "SMART-TV"), (.smartTV, "SmartTV"), (.playStation, "PlayStation"), (.xbox, "Xbox"),
         (.web0S, "Web0S"), (.appleTV, "AppleTV"), (.crOS, "CrOS"), (.windowsNT, "Windows NT"), (.windows10, "Windows 10"), (.win64, "Win64"),
         (.macOSX, "Mac OS X"), (.linux, "Linux"), (.x11, "X11"), (.spaceMobileSlash, " Mobile/"), (.fbdvIPad, "FBDV/iPad"),
+        (.openHarmony, "OpenHarmony"), (.harmonyPC, "(PC;"),
         (.fbanMessenger, "FBAN/Messenger"), (.fbIABMessenger, "FB_IAB/MESSENGER"), (.fbIABOrcaAndroid, "FB_IAB/Orca-Android"),
         (.fban, "FBAN/"), (.fbIAB, "FB_IAB/"), (.fbav, "FBAV/"), (.metaIABFacebook, "MetaIAB Facebook"), (.instagram, "Instagram "),
         (.barcelona, "Barcelona "), (.microMessenger, "MicroMessenger"), (.wxwork, "wxwork/"), (.qq, " QQ/"), (.weibo, "Weibo"),

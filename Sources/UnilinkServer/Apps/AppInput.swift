@@ -32,6 +32,7 @@ enum AppInput {
     private static func apply(_ body: AppBody, to app: inout App, creating: Bool) throws {
         if let ios = body.ios { app.ios = try iOS(ios, merging: app.ios, creating: creating) }
         if let android = body.android { app.android = try self.android(android, merging: app.android, creating: creating) }
+        if let harmony = body.harmony { app.harmony = try self.harmony(harmony, merging: app.harmony, creating: creating) }
         if let web = body.web { app.web = try self.web(web, merging: app.web) }
         if let domains = body.domains { app.domains = try self.domains(domains) }
         if let paths = body.paths { app.paths = try patterns(paths, field: "paths") }
@@ -60,7 +61,7 @@ enum AppInput {
 
     /// A platform's identity the first time it is set: the schema requires it when an app
     /// is created, a change to an app without that platform yet is refused here.
-    private static func identity(_ value: String?, _ old: String?, _ field: String, creating: Bool) throws -> String {
+    static func identity(_ value: String?, _ old: String?, _ field: String, creating: Bool) throws -> String {
         guard let value = value ?? old else {
             if creating { throw APIError.badRequest("'\(field)' is required") }
             throw APIError.unprocessable("app_identity_required", "'\(field)' is required: the app has no \(field.split(separator: ".")[0]) app yet")
@@ -192,7 +193,7 @@ enum AppInput {
         return patterns
     }
 
-    private static func scheme(_ scheme: String, field: String) throws -> String {
+    static func scheme(_ scheme: String, field: String) throws -> String {
         guard let first = scheme.first, first.isASCII, first.isLetter, WireLimits.identifierLength.contains(scheme.utf8.count),
             scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else {
@@ -216,6 +217,11 @@ enum AppInput {
             paths: app.paths, excludePaths: app.excludePaths, matchWindowSeconds: app.matchWindowSeconds
         )
         body.id = app.id
+        body.harmony = app.harmony.map {
+            .init(
+                bundleName: $0.bundleName, appIdentifiers: $0.appIdentifiers.map { .init(appIdentifier: $0.appIdentifier, index: $0.index) },
+                appGalleryURL: $0.appGalleryURL, scheme: $0.scheme)
+        }
         body.pasteboardToken = app.pasteboardToken ?? false
         body.minMatchConfidence = app.deferredThreshold
         body.defaultRules = app.defaultRules?.ruleBodies ?? []

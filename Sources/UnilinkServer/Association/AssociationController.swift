@@ -4,7 +4,7 @@ import NIOCore
 import UnilinkAPI
 import UnilinkCore
 
-/// The association files and robots.txt, per host, from memory: they answer even when
+/// The association files (Apple's, Android's, HarmonyOS's) and robots.txt, per host, from memory: they answer even when
 /// the database does not (a broken AASA stays broken on devices for weeks).
 struct AssociationController {
     let directory: HostDirectory
@@ -14,6 +14,7 @@ struct AssociationController {
         router.get(RouterPath(APIPath.appleAssociation), use: appleAssociation)
         router.get(RouterPath(APIPath.appleAssociationAtRoot), use: appleAssociation)
         router.get(RouterPath(APIPath.assetLinks), use: assetLinks)
+        router.get(RouterPath(APIPath.appLinking), use: appLinking)
         router.get(RouterPath(APIPath.robots), use: robots)
     }
 
@@ -23,6 +24,10 @@ struct AssociationController {
 
     @Sendable func assetLinks(_ request: Request, context: AppRequestContext) async throws -> Response {
         file(try host(request).assetLinks).response
+    }
+
+    @Sendable func appLinking(_ request: Request, context: AppRequestContext) async throws -> Response {
+        file(try host(request).appLinking).response
     }
 
     @Sendable func robots(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -40,6 +45,7 @@ struct AssociationController {
         switch path {
         case APIPath.appleAssociation, APIPath.appleAssociationAtRoot: servedHost(request).map { file($0.associationFile) }
         case APIPath.assetLinks: servedHost(request).map { file($0.assetLinks) }
+        case APIPath.appLinking: servedHost(request).map { file($0.appLinking) }
         default: nil
         }
     }

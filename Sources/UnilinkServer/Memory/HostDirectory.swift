@@ -15,6 +15,7 @@ final class HostDirectory: Sendable {
         let role: HostRole
         let associationFile: ByteBuffer
         let assetLinks: ByteBuffer
+        let appLinking: ByteBuffer
         let claims: AASAMatcher
         let destinations: DestinationPolicy
         /// Different for every host made, in this process: what was derived from one (a
@@ -23,11 +24,15 @@ final class HostDirectory: Sendable {
 
         private static let serials = Atomic<UInt64>(0)
 
-        init(app: App, role: HostRole, associationFile: ByteBuffer, assetLinks: ByteBuffer, claims: AASAMatcher, destinations: DestinationPolicy) {
+        init(
+            app: App, role: HostRole, associationFile: ByteBuffer, assetLinks: ByteBuffer, appLinking: ByteBuffer, claims: AASAMatcher,
+            destinations: DestinationPolicy
+        ) {
             self.app = app
             self.role = role
             self.associationFile = associationFile
             self.assetLinks = assetLinks
+            self.appLinking = appLinking
             self.claims = claims
             self.destinations = destinations
             self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
@@ -106,11 +111,12 @@ final class HostDirectory: Sendable {
             let claims = app.pathClaims
             let destinations = DestinationPolicy(app: app)
             let assetLinks = ByteBuffer(bytes: app.assetLinksFile)
+            let appLinking = ByteBuffer(bytes: app.appLinkingFile)
             for domain in app.domains {
                 next.hosts[domain.host] = Host(
                     app: app, role: domain.role,
                     associationFile: ByteBuffer(bytes: app.associationFile(for: domain.role)),
-                    assetLinks: assetLinks, claims: claims, destinations: destinations
+                    assetLinks: assetLinks, appLinking: appLinking, claims: claims, destinations: destinations
                 )
             }
         }

@@ -45,7 +45,7 @@ extension RoutingCondition {
         if let names = body.platform {
             tests.append(
                 .platform(
-                    try Self.values(names, "\(field).platform", "one of ios, android, desktop, other") {
+                    try Self.values(names, "\(field).platform", "one of ios, android, harmony, desktop, other") {
                         ClickPlatform(rawValue: $0.lowercased())
                     }))
         }

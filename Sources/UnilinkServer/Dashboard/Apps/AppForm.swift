@@ -14,6 +14,10 @@ struct AppForm: Decodable, Sendable {
     var androidPackage: String?
     var androidScheme: String?
     var androidFingerprints: String?
+    var harmonyBundleName: String?
+    var harmonyAppIdentifiers: String?
+    var harmonyAppGalleryURL: String?
+    var harmonyScheme: String?
     var webFallbackURL: String?
     var webAllowedHosts: String?
     var domains: String?
@@ -28,6 +32,8 @@ struct AppForm: Decodable, Sendable {
         case csrf, name, domains, paths
         case iosTeamID = "ios_team_id", iosBundleID = "ios_bundle_id", iosAppStoreID = "ios_app_store_id", iosScheme = "ios_scheme"
         case androidPackage = "android_package", androidScheme = "android_scheme", androidFingerprints = "android_fingerprints"
+        case harmonyBundleName = "harmony_bundle_name", harmonyAppIdentifiers = "harmony_app_identifiers"
+        case harmonyAppGalleryURL = "harmony_app_gallery_url", harmonyScheme = "harmony_scheme"
         case webFallbackURL = "web_fallback_url", webAllowedHosts = "web_allowed_hosts", excludePaths = "exclude_paths"
         case matchWindowSeconds = "match_window_seconds", pasteboardToken = "pasteboard_token", defaultRules = "default_rules"
     }
@@ -42,6 +48,13 @@ struct AppForm: Decodable, Sendable {
         if Self.text(androidPackage) != nil || Self.text(androidScheme) != nil || !Self.lines(androidFingerprints).isEmpty {
             body.android = .init(
                 package: Self.text(androidPackage), scheme: Self.text(androidScheme), sha256CertFingerprints: Self.lines(androidFingerprints))
+        }
+        if Self.text(harmonyBundleName) != nil || Self.text(harmonyAppGalleryURL) != nil || Self.text(harmonyScheme) != nil
+            || !Self.lines(harmonyAppIdentifiers).isEmpty
+        {
+            body.harmony = .init(
+                bundleName: Self.text(harmonyBundleName), appIdentifiers: try Self.appIdentifiers(harmonyAppIdentifiers),
+                appGalleryURL: Self.text(harmonyAppGalleryURL), scheme: Self.text(harmonyScheme))
         }
         body.web = .init(fallbackURL: Self.text(webFallbackURL), allowedHosts: Self.lines(webAllowedHosts))
         body.domains = try Self.lines(domains).map { line in
@@ -59,6 +72,22 @@ struct AppForm: Decodable, Sendable {
         // A form without the field (a page from before it) keeps the app's rules.
         if let defaultRules { body.defaultRules = try LinkForm.json([RoutingRuleBody].self, defaultRules, field: "default_rules") }
         return body
+    }
+
+    /// `APPID` or `APPID index` per line.
+    static func appIdentifiers(_ value: String?) throws -> [AppBody.Harmony.AppIdentifier] {
+        try lines(value).map { line in
+            let parts = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard parts.count <= 2, let id = parts.first else {
+                throw APIError.unprocessable(
+                    "invalid_harmony", "'harmony.app_identifiers' has '\(line)': each line is an APP ID, then an index if any")
+            }
+            guard parts.count == 2 else { return .init(appIdentifier: id) }
+            guard let index = Int(parts[1]) else {
+                throw APIError.unprocessable("invalid_harmony", "'harmony.app_identifiers' has '\(line)': the index must be a whole number")
+            }
+            return .init(appIdentifier: id, index: index)
+        }
     }
 
     static func text(_ value: String?) -> String? {

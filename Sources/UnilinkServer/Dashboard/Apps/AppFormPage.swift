@@ -12,6 +12,10 @@ struct AppFormPage: DashboardPage {
         var androidPackage = ""
         var androidScheme = ""
         var androidFingerprints = ""
+        var harmonyBundleName = ""
+        var harmonyAppIdentifiers = ""
+        var harmonyAppGalleryURL = ""
+        var harmonyScheme = ""
         var webFallbackURL = ""
         var webAllowedHosts = ""
         var domains = ""
@@ -56,6 +60,13 @@ extension AppFormPage.Fields {
         androidPackage = app.android?.package ?? ""
         androidScheme = app.android?.scheme ?? ""
         androidFingerprints = (app.android?.sha256CertFingerprints ?? []).joined(separator: "\n")
+        harmonyBundleName = app.harmony?.bundleName ?? ""
+        harmonyAppIdentifiers = (app.harmony?.appIdentifiers ?? []).map { entry in
+            entry.index.map { "\(entry.appIdentifier) \($0)" } ?? entry.appIdentifier
+        }
+        .joined(separator: "\n")
+        harmonyAppGalleryURL = app.harmony?.appGalleryURL ?? ""
+        harmonyScheme = app.harmony?.scheme ?? ""
         webFallbackURL = app.web?.fallbackURL ?? ""
         webAllowedHosts = (app.web?.allowedHosts ?? []).joined(separator: "\n")
         domains = (app.domains ?? []).map { "\($0.host) \($0.role)" }.joined(separator: "\n")
@@ -76,6 +87,10 @@ extension AppFormPage.Fields {
         androidPackage = form.androidPackage ?? ""
         androidScheme = form.androidScheme ?? ""
         androidFingerprints = form.androidFingerprints ?? ""
+        harmonyBundleName = form.harmonyBundleName ?? ""
+        harmonyAppIdentifiers = form.harmonyAppIdentifiers ?? ""
+        harmonyAppGalleryURL = form.harmonyAppGalleryURL ?? ""
+        harmonyScheme = form.harmonyScheme ?? ""
         webFallbackURL = form.webFallbackURL ?? ""
         webAllowedHosts = form.webAllowedHosts ?? ""
         domains = form.domains ?? ""

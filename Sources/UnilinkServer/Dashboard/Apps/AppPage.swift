@@ -30,6 +30,7 @@ struct AppPage: DashboardPage {
         let role: String
         let aasa: String
         let assetlinks: String
+        let applinking: String
         let issues: [String]
         /// `nil` when the validator finds nothing.
         let issuesCount: Int?
@@ -81,6 +82,7 @@ struct AppPage: DashboardPage {
             return Host(
                 name: domain.host, role: domain.role.rawValue, aasa: Self.pretty(aasa),
                 assetlinks: Self.pretty(Data(host.assetLinks.readableBytesView)),
+                applinking: Self.pretty(Data(host.appLinking.readableBytesView)),
                 issues: issues, issuesCount: issues.isEmpty ? nil : issues.count)
         }
         entitlements = app.domains.map { "applinks:\($0.host)" }.joined(separator: "\n")
@@ -99,10 +101,27 @@ struct AppPage: DashboardPage {
                 + [android.scheme.map { Field(label: "URL scheme", value: "\($0)://") }].compactMap { $0 }
                 + [Field(label: "Signing certificates", value: "\(android.sha256CertFingerprints.count) SHA-256 fingerprint(s)")]
         }
+        let harmony = app.harmony.map { harmony in
+            [Field(label: "Bundle name", value: harmony.bundleName)]
+                + [
+                    Field(
+                        label: "App Linking APP IDs",
+                        value: harmony.appIdentifiers.isEmpty
+                            ? "none: applinking.json lists no app"
+                            : harmony.appIdentifiers.map { entry in entry.index.map { "\(entry.appIdentifier) (index \($0))" } ?? entry.appIdentifier
+                            }
+                            .joined(separator: ", ")),
+                    Field(label: "AppGallery", value: app.appGalleryURL ?? ""),
+                ]
+                + [harmony.scheme.map { Field(label: "URL scheme", value: "\($0)://") }].compactMap { $0 }
+        }
         let web =
             [Field(label: "Fallback", value: app.web.fallbackURL ?? "none: visitors without the app see the preview page")]
             + (app.web.allowedHosts.isEmpty ? [] : [Field(label: "Other allowed hosts", value: app.web.allowedHosts.joined(separator: ", "))])
-        return [Platform(name: "iOS", fields: ios ?? []), Platform(name: "Android", fields: android ?? []), Platform(name: "Web", fields: web)]
+        return [
+            Platform(name: "iOS", fields: ios ?? []), Platform(name: "Android", fields: android ?? []),
+            Platform(name: "HarmonyOS NEXT", fields: harmony ?? []), Platform(name: "Web", fields: web),
+        ]
     }
 
     static func pretty(_ data: Data) -> String {

@@ -15,7 +15,8 @@ enum LinkDestinations {
 
     /// The debugger's own visitors, without the app.
     static let visitors: [(platform: String, userAgent: String, os: UserAgent.OS?)] = [
-        ("iPhone and iPad", DebugVisitor.iPhone, .ios), ("Android", DebugVisitor.android, .android), ("Desktop", DebugVisitor.desktop, nil),
+        ("iPhone and iPad", DebugVisitor.iPhone, .ios), ("Android", DebugVisitor.android, .android),
+        ("HarmonyOS NEXT", DebugVisitor.harmonyPhone, .harmony), ("Desktop", DebugVisitor.desktop, nil),
     ]
 
     static func rows(_ link: Link, app: App, router: ClickRouter, now: Date) -> [Row] {
@@ -30,6 +31,9 @@ enum LinkDestinations {
                 if visitor.os == .ios, let ios = app.ios { withApp = "Opens \(app.name) (\(ios.bundleID)) at \(link.content.path ?? "/")" }
                 if visitor.os == .android, let android = app.android {
                     withApp = "Opens \(app.name) (\(android.package)) at \(link.content.path ?? "/")"
+                }
+                if visitor.os == .harmony, let harmony = app.harmony, !harmony.appIdentifiers.isEmpty {
+                    withApp = "Opens \(app.name) (\(harmony.bundleName)) at \(link.content.path ?? "/")"
                 }
             }
             let (text, url) = describe(decision, resolved, router: router)

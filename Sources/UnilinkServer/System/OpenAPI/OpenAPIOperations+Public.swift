@@ -57,6 +57,7 @@ extension OpenAPIOperation {
         let files = [
             (APIPath.appleAssociation, "The host's AASA file"), (APIPath.appleAssociationAtRoot, "The host's AASA file (old iOS path)"),
             (APIPath.assetLinks, "The host's Digital Asset Links"),
+            (APIPath.appLinking, "The host's HarmonyOS App Linking file ({\"applinking\": {\"apps\": []}} without a HarmonyOS app)"),
         ]
         for (path, summary) in files {
             operations.append(

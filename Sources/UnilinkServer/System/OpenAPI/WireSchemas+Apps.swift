@@ -47,6 +47,7 @@ extension WireSchemas {
                         "scheme": scheme,
                         "sha256_cert_fingerprints": .array(.string(pattern: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$"), max: WireLimits.appListItems),
                     ], required: creating ? ["package"] : []),
+                "harmony": harmony(creating: creating),
                 "web": .object([
                     "fallback_url": .string(max: WireLimits.linkText)
                         .described("An absolute http(s) URL as browsers read it; one they refuse is 422 invalid_destination."),
@@ -70,6 +71,32 @@ extension WireSchemas {
                         "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
                 "qr": qrDesign, "default_rules": routingRules,
             ], required: creating ? ["name"] : [])
+    }
+
+    /// HarmonyOS NEXT's block. Its rules are stated in words and refused with 422
+    /// `invalid_harmony` naming the field (issue 43); only the scheme is the shared pattern's 400.
+    static func harmony(creating: Bool) -> JSONSchema {
+        JSONSchema.object(
+            [
+                "bundle_name": JSONSchema.string().described(
+                    "The bundle name AppGallery lists the app under, like com.example.shop: 7 to 128 letters, digits, '_' and '.', each part starting with a letter."
+                ),
+                "app_identifiers": JSONSchema.array(
+                    .object(
+                        [
+                            "app_identifier": JSONSchema.string().described(
+                                "The app's APP ID in AppGallery Connect: 1 to 128 letters, digits, '.', '_' or '-'; each listed once."),
+                            "index": JSONSchema.integer().described("Priority among the apps of one host, -100 to 100; absent: not written."),
+                        ], required: ["app_identifier"]),
+                    max: WireLimits.appListItems
+                )
+                .described("The apps every host's /.well-known/applinking.json lists (App Linking)."),
+                "app_gallery_url": JSONSchema.string().described(
+                    "An https://appgallery.huawei.com/ page; absent: https://appgallery.huawei.com/app/detail?id=<bundle_name>."),
+                "scheme": scheme,
+            ], required: creating ? ["bundle_name"] : []
+        )
+        .described("The HarmonyOS NEXT app. A value its fields' words refuse is 422 invalid_harmony naming the field.")
     }
 
     /// The app's QR design; what the schema cannot say (contrast, the logo's file) is 422.

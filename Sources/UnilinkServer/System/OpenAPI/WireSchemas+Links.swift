@@ -102,7 +102,7 @@ extension WireSchemas {
         [
             "link_id": .string(), "from": day, "to": day, "granularity": choice(StatsGranularity.self),
             "tz": JSONSchema.string().described("The IANA zone the days and buckets are read in."), "clicks": .count,
-            "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
+            "by_platform": .map(.count).described("ios, android, harmony, desktop, other -> clicks."),
             "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
             "by_source": .map(.count).described("The app whose web view a click came from (instagram, wechat, ...), browser for none -> clicks."),
             "installs": .count, "opens": .count,
@@ -143,7 +143,7 @@ extension WireSchemas {
             "app_id": .string(), "from": day, "to": day, "granularity": choice(StatsGranularity.self),
             "tz": JSONSchema.string().described("The IANA zone the days and buckets are read in."),
             "clicks": .count, "installs": .count, "opens": .count,
-            "by_platform": .map(.count).described("ios, android, desktop, other -> clicks."),
+            "by_platform": .map(.count).described("ios, android, harmony, desktop, other -> clicks."),
             "by_outcome": .map(.count).described("preview, store, web, intent, ... -> clicks."),
             "by_source": .map(.count).described("The app whose web view a click came from (instagram, wechat, ...), browser for none -> clicks."),
             "top_links": .array(

@@ -10,7 +10,7 @@ extension WireSchemas {
             "country": values.described("ISO 3166-1 alpha-2 codes; never holds without UNILINK_GEOIP_DATABASE."),
             "region": values.described("ISO 3166-2 codes (US-CA)."),
             "language": values.described("Tags the visitor's most preferred language must be; `de` takes every region."),
-            "platform": JSONSchema.array(JSONSchema.choice(ClickPlatform.allCases.map(\.rawValue)), max: 4, min: 1),
+            "platform": JSONSchema.array(JSONSchema.choice(ClickPlatform.allCases.map(\.rawValue)), max: ClickPlatform.allCases.count, min: 1),
             "device": JSONSchema.array(JSONSchema.choice(["phone", "tablet", "desktop"]), max: 3, min: 1),
             "in_app_browser": values.described("In-app browsers by name (instagram, facebook, ...), or [\"any\"]."),
             "time": JSONSchema.object(

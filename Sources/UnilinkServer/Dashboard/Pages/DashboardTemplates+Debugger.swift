@@ -5,7 +5,7 @@ extension DashboardTemplates {
         {{> head}}<style>
         .visitor h3{font-size:16px;margin:0 0 6px}.visitor details{margin:0 0 8px}.visitor details code,.destinations code,.claims code{overflow-wrap:anywhere;word-break:break-word}
         .destinations{list-style:none;margin:8px 0 0;padding:0}.destinations li{padding:8px 0;border-top:1px solid var(--line)}
-        .destinations code{padding:1px 4px;background:var(--bg);border-radius:4px}.destinations button{margin-left:6px;padding:2px 8px;font-size:13px}.destinations .why{display:block;font-size:13px}
+        .destinations code{padding:1px 4px;background:var(--bg);border-radius:4px}.destinations button{margin-left:6px;padding:2px 8px;font-size:13px}.destinations .why{display:block;font-size:13px;overflow-wrap:anywhere}
         main code{overflow-wrap:anywhere}.claims .claim{padding:8px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}.claims .claim:first-child{border-top:0}
         .rules ol{margin:4px 0 0;padding-left:20px}.rules .held{color:var(--ok,#1a7f37)}.rules .missed{color:var(--muted,#666)}
         </style><h1>Link debugger</h1><section><form method="get" action="/debug"><div class="row"><input type="text" aria-label="Link to explain" name="url" value="{{url}}" placeholder="https://go.example.com/abc123 or a long link with parameters" style="flex:1;min-width:0" id="debug-url">

@@ -162,7 +162,8 @@ func buildResponder(_ parts: ServerParts) throws -> LinkHostResponder {
         bursts: BurstWatch(window: parts.settings.burstWindow)
     )
     click.place = { [geo = parts.geo] in geo.place(of: $0) }
-    click.locates = { [geo = parts.geo] in geo.isAvailable }
+    // Without a database configured no click is ever located: not even the lock is taken.
+    if parts.geo.path != nil { click.locates = { [geo = parts.geo] in geo.isAvailable } }
     return LinkHostResponder(
         directory: parts.directory, dashboardHost: parts.settings.dashboardHost, router: try buildRouter(parts, pages: pages).buildResponder(),
         association: association, click: click, errors: ErrorMiddleware(maxURLBytes: parts.settings.maxURLBytes, store: parts.store)

@@ -32,17 +32,11 @@ struct DestinationBrowserTests {
 
     @Test(.enabled(if: WebDriver.available, "Chromium or chromedriver is not installed; .ci/run installs them"))
     func whatIsAcceptedLandsTheBrowserOnTheAllowedHost() async throws {
-        let chromium = try #require(PreviewPageBrowserTests.chromium, "no Chromium")
-        let chromedriver = try #require(WebDriver.chromedriver, "no chromedriver")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-destinations-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let bench = try await BrowserBench.start("destinations")
+        let (chromium, chromedriver, directory, admin, server, http, api) = (
+            bench.chromium, bench.chromedriver, bench.directory, bench.admin, bench.server, bench.http, bench.api
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
-        let admin = "adm_destination_test_token_0123456789"
-        let server = try await RunningServer(
-            database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--no-demo"],
-            environment: ["UNILINK_ADMIN_TOKEN": admin])
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        let api = LoopbackClient(client: http, port: server.port)
         let allowed = ["127.0.0.1", "www.example.com", "googoo.com", "xn--11b2ezcw70k.example", "example.com", "xn--mnchen-3ya.de"]
         let browserApp = try await Self.createApp(api, admin: admin, host: "go.localhost", allowed: allowed)
         let naiveApp = try await Self.createApp(api, admin: admin, host: "naive.localhost", allowed: ["0.0.0.1", "7.0.0.1", "www.example.com"])

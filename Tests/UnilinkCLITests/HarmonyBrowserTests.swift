@@ -15,17 +15,11 @@ struct HarmonyBrowserTests {
 
     @Test(.enabled(if: WebDriver.available, "Chromium or chromedriver is not installed; .ci/run installs them"))
     func aHuaweiPhoneLandsOnAppGalleryOrTheWebPage() async throws {
-        let chromium = try #require(PreviewPageBrowserTests.chromium, "UNILINK_REQUIRE_CHROMIUM is set but no Chromium was found")
-        let chromedriver = try #require(WebDriver.chromedriver, "UNILINK_REQUIRE_CHROMIUM is set but no chromedriver was found")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-harmony-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let bench = try await BrowserBench.start("harmony-browser")
+        let (chromium, chromedriver, directory, admin, server, http, api) = (
+            bench.chromium, bench.chromedriver, bench.directory, bench.admin, bench.server, bench.http, bench.api
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
-        let admin = "adm_harmony_browser_test_token_0123456789"
-        let server = try await RunningServer(
-            database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--no-demo"],
-            environment: ["UNILINK_ADMIN_TOKEN": admin])
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        let api = LoopbackClient(client: http, port: server.port)
         func create(_ app: [String: Any], links: [String]) async throws -> [String] {
             let created = try await api.send("/v1/apps", method: .POST, bearer: admin, json: DestinationBrowserTests.json(app))
             #expect(created.status == 201, "\(created.body)")

@@ -14,17 +14,11 @@ struct TouchCheckBrowserTests {
 
     @Test(.enabled(if: WebDriver.available, "Chromium or chromedriver is not installed; .ci/run installs them"))
     func aMacLandsOnTheDesktopPageAndATouchScreenOnTheIPadsRoute() async throws {
-        let chromium = try #require(PreviewPageBrowserTests.chromium, "UNILINK_REQUIRE_CHROMIUM is set but no Chromium was found")
-        let chromedriver = try #require(WebDriver.chromedriver, "UNILINK_REQUIRE_CHROMIUM is set but no chromedriver was found")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-touch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let bench = try await BrowserBench.start("touch")
+        let (chromium, chromedriver, directory, admin, server, http, api) = (
+            bench.chromium, bench.chromedriver, bench.directory, bench.admin, bench.server, bench.http, bench.api
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
-        let admin = "adm_touch_check_test_token_0123456789"
-        let server = try await RunningServer(
-            database: directory.appendingPathComponent("unilink.sqlite"), arguments: ["--no-demo"],
-            environment: ["UNILINK_ADMIN_TOKEN": admin])
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        let api = LoopbackClient(client: http, port: server.port)
         let app = DestinationBrowserTests.json([
             "name": "Shop", "ios": ["team_id": "ABCDE12345", "bundle_id": "com.example.shop", "app_store_id": "123456789"],
             "web": ["allowed_hosts": ["www.example.com"]], "domains": [["host": "ipad.localhost", "role": "primary"]], "paths": ["/*"],

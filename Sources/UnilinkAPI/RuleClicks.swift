@@ -1,7 +1,8 @@
 /// One row of `by_rule`: people's clicks a routing rule gave the destination to, or none
 /// held (`rule` null), by the rule's number and name at the time of the click.
 public struct RuleClicks: Codable, Sendable, Equatable {
-    /// From 1, the link's rules first, then its app's; `nil`: no rule held.
+    /// From 1, among the link's own rules, or among its app's default rules with `fromApp`;
+    /// `nil`: no rule held.
     public var rule: Int?
     public var name: String?
     /// One of the app's default rules.

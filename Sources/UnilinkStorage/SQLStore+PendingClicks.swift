@@ -130,7 +130,9 @@ extension SQLStore {
             let earlier = merged[id]
             merged[id] = (earlier.map { $0.key.hour >= key.hour ? $0.key : key } ?? key, (earlier?.clicks ?? 0) + clicks)
         }
-        let rows = Array(merged.values)
+        // One order on every instance: two batches upserting the same addresses wait for each
+        // other instead of deadlocking.
+        let rows = merged.sorted { $0.key < $1.key }.map(\.value)
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(rows.count, start + Self.rowsPerInsert)]

@@ -48,4 +48,33 @@ struct InAppEscapeServerTests {
             #expect(stats.bySource == ["line": 1])
         }
     }
+
+    /// The escape carries the A/B variant the LINE tap got: Safari, with another User-Agent
+    /// and without LINE's cookie, shows the same variant instead of drawing again.
+    @Test func theSystemBrowserKeepsTheVariantTheTapGot() async throws {
+        try await TestServer.run(.live) { client in
+            let app = try await client.createApp()
+            _ = try await client.createLink(
+                """
+                {"path": "/u/8", "alias": "split", "web_url": "https://www.example.com/u/8",
+                 "variants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1, "destination": {"web_url": "https://www.example.com/b"}}]}
+                """, app: app)
+            var seen: Set<String> = []
+            for last in 1...12 {
+                let address = "198.51.100.\(100 + last)"
+                let escape = try await client.send(.get, "/split", host: "exm.pl", userAgent: Self.lineIPhone, address: address)
+                let location = try #require(escape.headers[.location])
+                let parts = try #require(URLComponents(string: location))
+                let variant = try #require(parts.queryItems?.first { $0.name == "ul_ab" }?.value, "\(parts)")
+                seen.insert(variant)
+                let safari = try await client.send(
+                    .get, parts.path + "?" + (parts.percentEncodedQuery ?? ""), host: parts.host ?? "", userAgent: UA.iPhoneSafari,
+                    address: address)
+                #expect(safari.status == .ok)
+                #expect(safari.text.contains("ul_ab=\(variant)"), "\(address): the page's button carries the tap's variant")
+                #expect(!safari.text.contains("ul_ab=\(variant == "a" ? "b" : "a")"))
+            }
+            #expect(seen == ["a", "b"], "both arms were drawn for some address")
+        }
+    }
 }

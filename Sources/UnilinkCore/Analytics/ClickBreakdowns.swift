@@ -10,10 +10,9 @@ public struct ClickBreakdowns: Sendable, Equatable {
 
     /// `by_rule`, in the rules' order (the link's, then its app's), then clicks no rule took.
     public var ruleRows: [RuleClicks] {
-        byRule.sorted { a, b in
-            ((a.key.number ?? Int.max), a.key.name ?? "", a.key.fromApp ? 1 : 0) < (
-                (b.key.number ?? Int.max), b.key.name ?? "", b.key.fromApp ? 1 : 0
-            )
-        }.map { RuleClicks(rule: $0.key.number, name: $0.key.name, fromApp: $0.key.fromApp, clicks: $0.value) }
+        func order(_ hit: RuleHit) -> (Int, Int, String) { (hit.number == nil ? 2 : hit.fromApp ? 1 : 0, hit.number ?? 0, hit.name ?? "") }
+        return byRule.sorted { order($0.key) < order($1.key) }.map {
+            RuleClicks(rule: $0.key.number, name: $0.key.name, fromApp: $0.key.fromApp, clicks: $0.value)
+        }
     }
 }

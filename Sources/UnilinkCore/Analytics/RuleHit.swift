@@ -1,7 +1,8 @@
 /// Which routing rule a click took, as the by-rule numbers keep it: its number among the
-/// link's rules then its app's at the time of the click, and its name, or none.
+/// link's own rules, or among its app's default rules (`fromApp`), at the time of the
+/// click, and its name, or none. An app rule has one number whichever link it served.
 public struct RuleHit: Sendable, Hashable {
-    /// From 1, as the link page numbers rules; `nil`: no rule held.
+    /// From 1; `nil`: no rule held.
     public var number: Int?
     public var name: String?
     public var fromApp: Bool
@@ -20,10 +21,9 @@ public struct RuleHit: Sendable, Hashable {
             self.init(number: nil)
             return
         }
-        let own = link.link?.routing?.rules ?? []
-        let rules = shaping.fromApp ? link.app.defaultRules?.rules ?? [] : own
+        let rules = shaping.fromApp ? link.app.defaultRules?.rules ?? [] : link.link?.routing?.rules ?? []
         guard rules.indices.contains(index) else { return nil }
-        self.init(number: (shaping.fromApp ? own.count : 0) + index + 1, name: rules[index].name, fromApp: shaping.fromApp)
+        self.init(number: index + 1, name: rules[index].name, fromApp: shaping.fromApp)
     }
 
     /// As stored: `link:1:German site`, `app:3:`, `none::`.

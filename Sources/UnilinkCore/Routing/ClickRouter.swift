@@ -115,13 +115,25 @@ public struct ClickRouter: Sendable {
     /// The link as the in-app browser's documented escape hands it to the system browser:
     /// on the host it was tapped on (`handOnHost`), with the click's id (the system browser's request
     /// continues this click) and `ul_escaped` (never sent out twice).
+    /// The rule or variant the click got goes with it, so the system browser's step keeps
+    /// them instead of deciding again with another User-Agent and without the variant cookie.
     public func escapeURL(_ link: ResolvedLink, _ visit: Visit, _ escape: InAppBrowser.Escape) -> String {
         let marked = link.url(
-            on: handOnHost(link), addressing: addressing, extra: [(LinkParameters.clickKey, visit.clickID), (LinkParameters.escapedKey, "1")])
+            on: handOnHost(link), addressing: addressing,
+            extra: [(LinkParameters.clickKey, visit.clickID)] + Self.decisions(of: link) + [(LinkParameters.escapedKey, "1")])
         switch escape.kind {
         case .query: return marked + "&" + escape.value
         case .scheme: return escape.value + URLText.queryValue(marked)
         }
+    }
+
+    /// The routing rule (`ul_rule`) and A/B variant (`ul_ab`) a shaped link got, for the
+    /// step that continues its click on another host or in another browser.
+    static func decisions(of link: ResolvedLink) -> [(String, String)] {
+        var carried: [(String, String)] = []
+        if let rule = CarriedRule(shaped: link) { carried.append((LinkParameterKey.rule, rule.parameter)) }
+        if let variant = link.variant { carried.append((LinkParameterKey.variant, variant)) }
+        return carried
     }
 
     /// Chrome's intent URL: opens the app when installed although App Links did not fire,
@@ -174,9 +186,7 @@ public struct ClickRouter: Sendable {
         // The button continues the click on the alternate host, with the rule or variant it got
         // here. A tap to the alternate host opens a HarmonyOS app only through App Linking,
         // which needs the app's identifiers in applinking.json.
-        var carried = [(LinkParameters.clickKey, audience.clickID)]
-        if let rule = CarriedRule(shaped: link) { carried.append((LinkParameterKey.rule, rule.parameter)) }
-        if let variant = link.variant { carried.append((LinkParameterKey.variant, variant)) }
+        let carried = [(LinkParameters.clickKey, audience.clickID)] + Self.decisions(of: link)
         let opensAnApp = platform != .harmony || app.harmony?.appIdentifiers.isEmpty == false
         let openURL = app.host(for: .alternate).flatMap { opensAnApp ? $0 : nil }.map {
             link.url(on: $0, addressing: addressing, extra: carried, longQuery: query)

@@ -116,11 +116,13 @@ struct ClickController: Sendable {
                 place: visitorPlace, languages: visit.languages,
                 userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
             let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
-            // The alternate host gets no cookie of the short host, nor the query its rules read:
-            // the preview's button carries the variant and the rule decision with the click.
+            // The alternate host gets no cookie of the short host, nor the query its rules read,
+            // and the system browser an in-app browser's escape opens has neither the cookie nor
+            // the in-app User-Agent: the preview's button and the escape carry the variant and
+            // the rule decision with the click.
             var carriedVariant: String?
             var carriedRule: CarriedRule?
-            if host.role == .alternate, carriedClickID != nil, let query {
+            if carriedClickID != nil, host.role == .alternate || query?.contains(LinkParameters.escapedKey) == true, let query {
                 for item in URLText.queryItems(Substring(query)) {
                     if item.name == LinkParameterKey.variant { carriedVariant = item.value }
                     if item.name == LinkParameterKey.rule { carriedRule = CarriedRule(parameter: Substring(item.value)) }

@@ -126,7 +126,9 @@ extension WireSchemas {
     static let byRule = JSONSchema.array(
         .object(
             [
-                "rule": JSONSchema.integer(1...100).described("The rule's number at the click, the link's first; absent: no rule held."),
+                "rule": JSONSchema.integer(1...50).described(
+                    "The rule's number at the click among the link's own rules, or among the app's default rules with from_app; absent: no rule held."
+                ),
                 "name": JSONSchema.string().described("The rule's name at the click, when it had one."), "from_app": .boolean, "clicks": .count,
             ], required: ["from_app", "clicks"])
     ).described("People's clicks by the routing rule that gave the destination, by UTC day.")

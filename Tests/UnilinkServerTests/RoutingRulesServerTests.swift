@@ -289,7 +289,8 @@ struct RoutingRulesServerTests {
                 numbers = try await client.send(.get, "/v1/apps/\(app.id)/stats", bearer: app.secretKey).decode(AppStats.self)
             }
             #expect(numbers.byCountry == ["DE": 2, "US": 2, "JP": 2, "FR": 1, "unknown": 1])
-            #expect(numbers.byRule == [RuleClicks(rule: 1, name: "Phones", fromApp: true, clicks: 1)], "the app's own rules only, by their own number")
+            #expect(
+                numbers.byRule == [RuleClicks(rule: 1, name: "Phones", fromApp: true, clicks: 1)], "the app's own rules only, by their own number")
 
             let (session, _) = try await DashboardTests.signIn(client, token: TestServer.adminToken)
             let page = try await client.execute(uri: "/links/\(linkID)", method: .get, headers: [.cookie: session])

@@ -30,7 +30,16 @@ public struct BreakdownTally: Sendable, Equatable {
         }
     }
 
-    public private(set) var counts: [Key: Int64] = [:]
+    /// Rules are tallied by their hit and named once per batch: a click builds no string.
+    private struct RuleKey: Hashable, Sendable {
+        var appID: String
+        var linkID: String
+        var day: Int64
+        var hit: RuleHit
+    }
+
+    private var countries: [Key: Int64] = [:]
+    private var rules: [RuleKey: Int64] = [:]
 
     public init() {}
 
@@ -40,13 +49,21 @@ public struct BreakdownTally: Sendable, Equatable {
         let day = hour >= 0 ? hour / 24 : (hour - 23) / 24
         let linkID = click.linkID ?? ""
         if let country = click.country {
-            counts[Key(appID: click.appID, linkID: linkID, day: day, dimension: .country, value: country), default: 0] += 1
-            if !linkID.isEmpty { counts[Key(appID: click.appID, linkID: "", day: day, dimension: .country, value: country), default: 0] += 1 }
+            countries[Key(appID: click.appID, linkID: linkID, day: day, dimension: .country, value: country), default: 0] += 1
+            if !linkID.isEmpty { countries[Key(appID: click.appID, linkID: "", day: day, dimension: .country, value: country), default: 0] += 1 }
         }
         if let rule = click.rule {
-            if !linkID.isEmpty { counts[Key(appID: click.appID, linkID: linkID, day: day, dimension: .rule, value: rule.stored), default: 0] += 1 }
-            if rule.fromApp { counts[Key(appID: click.appID, linkID: "", day: day, dimension: .rule, value: rule.stored), default: 0] += 1 }
+            if !linkID.isEmpty { rules[RuleKey(appID: click.appID, linkID: linkID, day: day, hit: rule), default: 0] += 1 }
+            if rule.fromApp { rules[RuleKey(appID: click.appID, linkID: "", day: day, hit: rule), default: 0] += 1 }
         }
+    }
+
+    public var counts: [Key: Int64] {
+        var all = countries
+        for (key, count) in rules {
+            all[Key(appID: key.appID, linkID: key.linkID, day: key.day, dimension: .rule, value: key.hit.stored), default: 0] += count
+        }
+        return all
     }
 
     public var ordered: [(key: Key, count: Int64)] { counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }

@@ -13,17 +13,10 @@ public struct RuleHit: Sendable, Hashable {
         self.fromApp = fromApp
     }
 
-    /// The rule `shaping` names on `link`, or none when the link or its app has rules and
-    /// no rule held; `nil` when neither has rules.
-    public init?(_ shaping: LinkShaping, link: ResolvedLink) {
-        guard LinkShaping.applies(to: link) else { return nil }
-        guard let index = shaping.rule else {
-            self.init(number: nil)
-            return
-        }
-        let rules = shaping.fromApp ? link.app.defaultRules?.rules ?? [] : link.link?.routing?.rules ?? []
-        guard rules.indices.contains(index) else { return nil }
-        self.init(number: index + 1, name: rules[index].name, fromApp: shaping.fromApp)
+    /// The rule `shaping` took, or none when the link or its app has rules and no rule held.
+    public init(_ shaping: LinkShaping) {
+        self.init(
+            number: shaping.rule.map { $0 + 1 }, name: shaping.rule == nil ? nil : shaping.ruleName, fromApp: shaping.rule != nil && shaping.fromApp)
     }
 
     /// As stored: `link:1:German site`, `app:3:`, `none::`.

@@ -115,7 +115,6 @@ struct ClickController: Sendable {
             let visitor = RuleVisitor(
                 place: visitorPlace, languages: visit.languages,
                 userAgent: visit.userAgent, time: now, query: query.map { Substring($0) }, campaign: link.content.campaign)
-            let cookieName = link.link.map { VariantCookie.name(code: $0.code) } ?? ""
             // The alternate host gets no cookie of the short host, nor the query its rules read,
             // and the system browser an in-app browser's escape opens has neither the cookie nor
             // the in-app User-Agent: the preview's button and the escape carry the variant and
@@ -128,8 +127,12 @@ struct ClickController: Sendable {
                     if item.name == LinkParameterKey.rule { carriedRule = CarriedRule(parameter: Substring(item.value)) }
                 }
             }
+            let code = link.link?.code
             let cookie =
-                request.headers[.cookie].flatMap { VariantCookie.value(in: Substring($0), name: cookieName) } ?? carriedVariant.map { Substring($0) }
+                request.headers[.cookie].flatMap { header in
+                    code.flatMap { VariantCookie.value(in: Substring(header), name: VariantCookie.name(code: $0)) }
+                }
+                ?? carriedVariant.map { Substring($0) }
             let linkID = link.link?.id ?? ""
             shaping = LinkShaping.shape(
                 &link, visitor: visitor, variantCookie: cookie, carried: carriedRule, splits: !head && !visit.userAgent.isCrawler
@@ -166,7 +169,7 @@ struct ClickController: Sendable {
                     pending: pending,
                     continuesClick: carriedClickID != nil, campaign: link.link?.content.campaign?.campaign,
                     traffic: traffic.isAutomated ? traffic : nil, variant: shaping.variant,
-                    country: locating ? visitorPlace?.country ?? "" : nil, rule: rules ? RuleHit(shaping, link: link) : nil
+                    country: locating ? visitorPlace?.country ?? "" : nil, rule: rules ? RuleHit(shaping) : nil
                 ))
         }
         var response = respond(decision, head: head) { form, audience in

@@ -12,6 +12,16 @@ public struct LinkRouting: Sendable, Equatable, Codable {
     /// Some rule looks at the visitor's country or region.
     public let needsPlace: Bool
     private let totalWeight: Int
+    /// What the rules test, flat and in order: a click tests these, not the rules
+    /// themselves, whose copies (destination, body) would retain every string they hold.
+    private let conditions: [RoutingCondition]
+    private let spans: [Span]
+
+    /// A rule's conditions: `conditions[previous end..<end]`.
+    private struct Span: Sendable {
+        var end: Int
+        var matchesAny: Bool
+    }
 
     /// - Parameter field: where the rules are in the request (`rules`, `default_rules`).
     public init(rules: [RoutingRuleBody], variants: [LinkVariantBody], field: String = "rules") throws(RoutingRuleError) {
@@ -54,13 +64,30 @@ public struct LinkRouting: Sendable, Equatable, Codable {
         variantBodies = variants
         needsPlace = compiled.contains(where: \.needsPlace)
         totalWeight = arms.reduce(0) { $0 + $1.weight }
+        conditions = compiled.flatMap(\.conditions)
+        var end = 0
+        spans = compiled.map { rule in
+            end += rule.conditions.count
+            return Span(end: end, matchesAny: rule.matchesAny)
+        }
     }
 
     public var isEmpty: Bool { rules.isEmpty && variants.isEmpty }
 
     /// The first rule that holds for the visitor.
     public func rule(for visitor: RuleVisitor) -> Int? {
-        for index in rules.indices where rules[index].holds(for: visitor) { return index }
+        var start = 0
+        for index in spans.indices {
+            let span = spans[index]
+            // All: holds unless one fails; any: holds when one holds.
+            var holds = !span.matchesAny
+            for condition in start..<span.end where conditions[condition].holds(for: visitor) == span.matchesAny {
+                holds = span.matchesAny
+                break
+            }
+            if holds { return index }
+            start = span.end
+        }
         return nil
     }
 

@@ -4,6 +4,7 @@
 public struct LinkShaping: Sendable, Equatable {
     /// The rule that gave the destination (`fromApp`: one of the app's default rules).
     public var rule: Int?
+    public var ruleName: String?
     public var fromApp = false
     /// The visitor's variant, and whether the cookie must be set (it did not name it).
     public var variant: String?
@@ -41,6 +42,7 @@ public struct LinkShaping: Sendable, Equatable {
         var shaping = LinkShaping()
         routing.rules[index].destination.apply(to: &link.content)
         shaping.rule = index
+        shaping.ruleName = routing.rules[index].name
         shaping.fromApp = fromApp
         link.shaping = UInt16((fromApp ? 0x100 : 1) + index)
         return shaping

@@ -64,9 +64,12 @@ extension UserAgent {
     }
 
     private static func platform(_ text: UserAgentFeatures) -> (OS, Device) {
+        // Windows Phone 8.1 says `Android` and `like iPhone OS` too. (Apple's device names
+        // count only at a word's start: Android models such as `inoiPad Pro`, `HiPad X` or
+        // `TechniPhone 5` are not iPads; Outlook for iOS says `Outlook-iOS-Android`.)
+        if text.has(.windowsPhone) { return (.other, .phone) }
         if text.has(.iPad) { return (.ios, .tablet) }
         if text.has(.iPhone) || text.has(.iPod) { return (.ios, .phone) }
-        if text.has(.windowsPhone) { return (.other, .phone) }
         // ArkWeb's string names the device type first (`Phone`, `Tablet`, `PC` for a 2-in-1),
         // then `OpenHarmony` and its version; it never says `Android`, which HarmonyOS 2 to 4 do.
         if text.has(.openHarmony) {

@@ -67,12 +67,17 @@ struct UserAgentFeatures {
 
     /// Tokens that count only when a word ends after them (`bingbot/2.0`, not `CUBOT`).
     private static let wordTokens: Set<Token> = [.botWord, .capitalBotWord]
+    /// Tokens that count only where no letter comes before them: Apple's device names
+    /// (`(iPad;`, `FBDV/iPhone15,2`), not Android models that hold them (`inoiPad Pro`,
+    /// `HiPad X`, `MiPad 3`, `TechniPhone 5`).
+    private static let wordStartTokens: Set<Token> = [.iPad, .iPhone, .iPod]
 
     private struct Spelling {
         let start: UnsafePointer<UInt8>
         let length: Int
         let bit: Int
         let needsWordEnd: Bool
+        let needsWordStart: Bool
     }
 
     /// Spellings sharing their first four bytes, as a run of `Table.spellings`.
@@ -100,7 +105,8 @@ struct UserAgentFeatures {
         var byKey: [UInt32: [Spelling]] = [:]
         for (token, text) in spellings {
             let spelling = Spelling(
-                start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token))
+                start: text.utf8Start, length: text.utf8CodeUnitCount, bit: token.rawValue, needsWordEnd: wordTokens.contains(token),
+                needsWordStart: wordStartTokens.contains(token))
             let bytes = UnsafeBufferPointer(start: text.utf8Start, count: min(4, spelling.length))
             let key = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             if spelling.length == 3 {
@@ -159,7 +165,12 @@ struct UserAgentFeatures {
 
     private mutating func record(_ spelling: Spelling, at position: Int, _ base: UnsafePointer<UInt8>, _ count: Int) {
         if spelling.needsWordEnd, position + spelling.length < count, !Self.endsWord(base[position + spelling.length]) { return }
+        if spelling.needsWordStart, position > 0, Self.isLetter(base[position - 1]) { return }
         insert(spelling.bit)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     private static func endsWord(_ byte: UInt8) -> Bool {

@@ -52,15 +52,28 @@ extension UserAgent {
             return .google
         }
         if text.has(.pinterestbot) || text.has(.pinterestComBot) { return .pinterest }
-        if text.has(.botWord) || text.has(.capitalBotWord) || text.has(.crawler) || text.has(.capitalCrawler) || text.has(.spider)
-            || text.has(.capitalSpider) || text.has(.slurp) || text.has(.embedly) || text.has(.iframely) || text.has(.vkShare)
-            || text.has(.snapURLPreview) || text.has(.microsoftPreview) || text.has(.mastodon) || text.has(.blueskyCardyb)
-            || text.has(.iaArchiver) || text.has(.qwantify) || text.has(.bingPreview) || text.has(.headlessChrome)
-            || text.has(.viber) && !text.has(.mozilla)
+        if text.has(.slurp) || text.has(.embedly) || text.has(.iframely) || text.has(.vkShare) || text.has(.snapURLPreview)
+            || text.has(.microsoftPreview) || text.has(.mastodon) || text.has(.blueskyCardyb) || text.has(.iaArchiver) || text.has(.qwantify)
+            || text.has(.bingPreview) || text.has(.headlessChrome) || text.has(.viber) && !text.has(.mozilla)
         {
             return .other
         }
+        if text.has(.botWord) || text.has(.capitalBotWord) || text.has(.crawler) || text.has(.capitalCrawler) || text.has(.spider)
+            || text.has(.capitalSpider)
+        {
+            // An Android device's model can hold the words (`Cubot X50`, `M bot 54`, `Spider 8`):
+            // in an Android string they count outside its first parenthesis, the device's.
+            // Robots on an Android string name themselves after it (`… (compatible; PetalBot)`).
+            guard text.has(.android), let open = bytes.offset(of: "("), let close = bytes.offset(of: ")", from: open) else { return .other }
+            return hasRobotWord(bytes.prefix(open)) || hasRobotWord(bytes.dropFirst(close + 1)) ? .other : nil
+        }
         return nil
+    }
+
+    /// The generic words of `bot(_:_:)`, spelt as `UserAgentFeatures` finds them.
+    private static func hasRobotWord(_ text: UTF8Text) -> Bool {
+        text.containsWord("bot") || text.containsWord("Bot") || text.contains("crawler") || text.contains("Crawler") || text.contains("spider")
+            || text.contains("Spider")
     }
 
     private static func platform(_ text: UserAgentFeatures) -> (OS, Device) {

@@ -21,6 +21,10 @@ struct HarmonyRoutingTests {
     static let harmonyOS3 =
         "Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.11.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.0.320 Mobile Safari/537.36"
 
+    /// WeChat on a HarmonyOS NEXT phone, as posted in Matomo device-detector's issue 8091.
+    static let weChat =
+        "Mozilla/5.0 (Phone; OpenHarmony 5.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36  ArkWeb/4.1.6.1 Mobile MicroMessenger/8.0.9.39(0xf3100927) Weixin NetType/WIFI Language/zh_CN MMWEBID/2777 MMWEBSDK/202507060011 XWEB/1140307"
+
     static let appGallery = "https://appgallery.huawei.com/app/detail?id=com.example.shop"
 
     /// The fixture app with a HarmonyOS app and no web fallback: only a link's own web_url is a web page.
@@ -76,6 +80,22 @@ struct HarmonyRoutingTests {
     func routes(ua: String, content: LinkContent, app: App, expected: ClickDecision) {
         for role in HostRole.allCases {
             #expect(Fixture.router.decide(Fixture.link(content, app: app, role: role), for: Fixture.visit(ua)) == expected, "\(role)")
+        }
+    }
+
+    /// An app's web view on HarmonyOS NEXT is named, but `in-app-browsers.json` has no
+    /// HarmonyOS rows (no source says what any app's web view there opens): it gets the
+    /// platform's route, the same as HarmonyOS's browser, not the overlay of WeChat's iOS and
+    /// Android rows. Unconfirmed (Docs/InAppBrowsers.md).
+    @Test func anInAppBrowserGetsThePlatformsRoute() {
+        let agent = UserAgent(Self.weChat)
+        #expect(agent.os == .harmony && agent.device == .phone && agent.app == .wechat)
+        #expect(InAppBrowserTable.builtIn.row(for: agent) == nil)
+        for content in [Self.withWeb, Self.withoutWeb] {
+            for role in HostRole.allCases {
+                let link = Fixture.link(content, app: Self.app(), role: role)
+                #expect(Fixture.router.decide(link, for: Fixture.visit(Self.weChat)) == Fixture.router.decide(link, for: Fixture.visit(Self.phone)))
+            }
         }
     }
 

@@ -78,7 +78,10 @@ extension SQLStore {
                     appID: click.appID, linkID: click.linkID ?? "", day: ClickTally.hour(millisecondsSince1970: Self.milliseconds(click.time)) / 24,
                     kind: click.traffic!.rawValue), default: 0] += 1
         }
-        for (key, count) in counts {
+        // In one order on every instance, so two batches never wait for each other's rows crosswise.
+        for (key, count) in counts.sorted(by: {
+            ($0.key.appID, $0.key.linkID, $0.key.day, $0.key.kind) < ($1.key.appID, $1.key.linkID, $1.key.day, $1.key.kind)
+        }) {
             try await database.raw(
                 """
                 INSERT INTO automated_counts (app_id, link_id, day, kind, n) VALUES (\(bind: key.appID), \(bind: key.linkID), \(bind: key.day), \(bind: key.kind), \(bind: count))
@@ -96,7 +99,7 @@ extension SQLStore {
             guard let linkID = click.linkID, let variant = click.variant else { continue }
             counts[VariantKey(linkID: linkID, variant: variant), default: 0] += 1
         }
-        for (key, count) in counts {
+        for (key, count) in counts.sorted(by: { ($0.key.linkID, $0.key.variant) < ($1.key.linkID, $1.key.variant) }) {
             try await database.raw(
                 """
                 INSERT INTO variant_counts (link_id, variant, n) VALUES (\(bind: key.linkID), \(bind: key.variant), \(bind: count))

@@ -30,7 +30,7 @@ public struct LinkRouting: Sendable, Equatable, Codable {
 
     /// `lenient`: a stored rule or variant that no longer passes (a time zone this machine's
     /// data does not know, a check made stricter since) is left out instead of making the
-    /// whole link unreadable; it stays in what is stored and answered.
+    /// whole link unreadable; it stays in what is stored and answered, and never holds.
     private init(rules: [RoutingRuleBody], variants: [LinkVariantBody], field: String, lenient: Bool) throws(RoutingRuleError) {
         guard rules.count <= Self.maximumRules else { throw RoutingRuleError(field, "takes up to \(Self.maximumRules) rules") }
         var compiled: [RoutingRule] = []
@@ -38,7 +38,9 @@ public struct LinkRouting: Sendable, Equatable, Codable {
             do {
                 compiled.append(try RoutingRule(rule, field: "\(field)[\(index)]"))
             } catch  where lenient {
-                continue
+                // Kept in its place, so the rules after it keep their numbers (in the
+                // numbers by rule, and in a click's carried `ul_rule`).
+                compiled.append(RoutingRule(neverHolding: rule))
             }
         }
         guard lenient || variants.isEmpty || (2...LinkVariant.maximumCount).contains(variants.count) else {

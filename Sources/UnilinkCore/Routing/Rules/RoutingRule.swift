@@ -23,6 +23,17 @@ public struct RoutingRule: Sendable, Equatable {
 
     public static let maximumConditions = 20
 
+    /// A stored rule that no longer passes its checks: no condition, so it never holds
+    /// (any of none), and nothing to give.
+    init(neverHolding body: RoutingRuleBody) {
+        self.body = body
+        name = body.name
+        matchesAny = true
+        conditions = []
+        destination = DestinationOverride(DestinationOverrideBody())
+        needsPlace = false
+    }
+
     /// The rule `body`, checked; `field` names it in errors (`rules[2]`).
     public init(_ body: RoutingRuleBody, field: String) throws(RoutingRuleError) {
         if let name = body.name, name.count > 100 { throw RoutingRuleError("\(field).name", "takes up to 100 characters") }

@@ -91,6 +91,18 @@ struct CarriedRuleTests {
         }
     }
 
+    /// The short host's instance knew the rule; this one no longer accepts it (a zone its
+    /// data does not know): the carried place is not taken, the rules are tested again.
+    @Test func aCarriedRuleThisInstanceNoLongerAcceptsIsTestedAgain() throws {
+        var alternate = try Self.link(role: .alternate)
+        let stored = #"""
+            {"rules": [{"conditions": [{"time": {"zone": "Mars/Olympus_Mons"}}], "destination": {"ios_url": "https://www.example.com/mars"}},
+             {"conditions": [{"query": {"name": "src", "equals": "print"}}], "destination": {"ios_url": "https://www.example.com/print"}}]}
+            """#
+        alternate.link?.routing = try JSONDecoder().decode(LinkRouting.self, from: Data(stored.utf8))
+        #expect(Self.step(&alternate, query: "src=print", carried: .link(0)) == .redirect("https://www.example.com/print", record: .platformURL))
+    }
+
     @Test func noRuleCarriedForALinkWithoutRules() {
         var plain = ClickRouterTests.link()
         #expect(CarriedRule(shaped: plain) == nil)

@@ -29,8 +29,9 @@ public struct LinkRouting: Sendable, Equatable, Codable {
     }
 
     /// `lenient`: a stored rule or variant that no longer passes (a time zone this machine's
-    /// data does not know, a check made stricter since) is left out instead of making the
-    /// whole link unreadable; it stays in what is stored and answered, and never holds.
+    /// data does not know, a check made stricter since) does not make the whole link
+    /// unreadable: such a rule keeps its place and never holds, such a variant is left out;
+    /// both stay in what is stored and answered.
     private init(rules: [RoutingRuleBody], variants: [LinkVariantBody], field: String, lenient: Bool) throws(RoutingRuleError) {
         guard rules.count <= Self.maximumRules else { throw RoutingRuleError(field, "takes up to \(Self.maximumRules) rules") }
         var compiled: [RoutingRule] = []

@@ -24,15 +24,18 @@ public struct LinkShaping: Sendable, Equatable {
         let defaults = link.app.defaultRules
         switch carried {
         case .link(let index)?:
-            if let own, index < own.rules.count { return ruled(&link, by: own, index, fromApp: false) }
+            if let own, index < own.rules.count, !own.rules[index].neverHolds { return ruled(&link, by: own, index, fromApp: false) }
         case .app(let index)?:
-            if let defaults, index < defaults.rules.count { return ruled(&link, by: defaults, index, fromApp: true) }
+            if let defaults, index < defaults.rules.count, !defaults.rules[index].neverHolds {
+                return ruled(&link, by: defaults, index, fromApp: true)
+            }
         case .noRule?:
             return split(&link, own, variantCookie: variantCookie, splits: splits, visitorKey: visitorKey)
         case nil:
             break
         }
-        // Not carried, or the rules changed since the page was drawn: tested here.
+        // Not carried, or the rules changed since the page was drawn (or this instance no
+        // longer accepts the rule named): tested here.
         if let own, let index = own.rule(for: visitor) { return ruled(&link, by: own, index, fromApp: false) }
         if let defaults, let index = defaults.rule(for: visitor) { return ruled(&link, by: defaults, index, fromApp: true) }
         return split(&link, own, variantCookie: variantCookie, splits: splits, visitorKey: visitorKey)

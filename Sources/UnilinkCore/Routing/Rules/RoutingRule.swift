@@ -34,6 +34,9 @@ public struct RoutingRule: Sendable, Equatable {
         needsPlace = false
     }
 
+    /// A stored rule this build no longer accepts (`init(neverHolding:)`).
+    public var neverHolds: Bool { conditions.isEmpty }
+
     /// The rule `body`, checked; `field` names it in errors (`rules[2]`).
     public init(_ body: RoutingRuleBody, field: String) throws(RoutingRuleError) {
         if let name = body.name, name.count > 100 { throw RoutingRuleError("\(field).name", "takes up to 100 characters") }

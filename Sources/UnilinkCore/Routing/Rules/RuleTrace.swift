@@ -37,9 +37,12 @@ public struct RuleTrace: Sendable, Equatable {
         let own = link.link?.routing?.rules ?? []
         for (fromApp, rules) in [(false, own), (true, link.app.defaultRules?.rules ?? [])] {
             for (index, rule) in rules.enumerated() {
-                let conditions = zip(rule.conditions, rule.body.conditions).map { condition, body in
-                    Condition(text: RuleWords.condition(body), seen: condition.seen(by: visitor), holds: condition.holds(for: visitor))
-                }
+                let conditions =
+                    rule.neverHolds
+                    ? [Condition(text: "not accepted by this server any more (it no longer passes its checks)", seen: "-", holds: false)]
+                    : zip(rule.conditions, rule.body.conditions).map { condition, body in
+                        Condition(text: RuleWords.condition(body), seen: condition.seen(by: visitor), holds: condition.holds(for: visitor))
+                    }
                 let holds = rule.holds(for: visitor)
                 trace.rules.append(
                     Rule(

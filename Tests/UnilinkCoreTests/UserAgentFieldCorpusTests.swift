@@ -127,3 +127,21 @@ struct UserAgentBadInputTests {
         #expect(!agent.mayBeIPad)
     }
 }
+
+/// Robot words count outside an Android string's first parenthesis, and inside it only
+/// when that parenthesis is not the one naming Android and the device.
+@Suite("User-agent robot words beside an Android device's model")
+struct UserAgentAndroidModelWordTests {
+    @Test(arguments: [
+        ("Mozilla/5.0 (Linux; Android 14; Cubot X50) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", false),
+        ("Mozilla/5.0 (Linux; Android 13; M bot 54) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36", false),
+        ("Mozilla/5.0 (compatible; XBot/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 Android", true),
+        (
+            "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 (compatible; PetalBot)",
+            true
+        ),
+    ])
+    func isARobotOnlyWhereTheWordIsNotTheModel(ua: String, robot: Bool) {
+        #expect((UserAgent(ua).bot != nil) == robot)
+    }
+}

@@ -64,7 +64,9 @@ extension UserAgent {
             // An Android device's model can hold the words (`Cubot X50`, `M bot 54`, `Spider 8`):
             // in an Android string they count outside its first parenthesis, the device's.
             // Robots on an Android string name themselves after it (`… (compatible; PetalBot)`).
-            guard text.has(.android), let open = bytes.offset(of: "("), let close = bytes.offset(of: ")", from: open) else { return .other }
+            guard text.has(.android), let open = bytes.offset(of: "("), let close = bytes.offset(of: ")", from: open),
+                let android = bytes.offset(of: "Android"), android > open, android < close
+            else { return .other }
             return hasRobotWord(bytes.prefix(open)) || hasRobotWord(bytes.dropFirst(close + 1)) ? .other : nil
         }
         return nil

@@ -32,10 +32,9 @@ struct UserAgentMatomoCorpusTests {
         ("matomo-desktop-1", 14), ("matomo-unknown", 199), ("matomo-clienthints-app", 213),
     ]
 
-    enum Route: String {
-        /// `harmony`: HarmonyOS NEXT's route (web page, else AppGallery).
-        case ios, android, harmony, web
-    }
+    /// The routes are the uap-core test's: ios, android, harmony (HarmonyOS NEXT: web page,
+    /// else AppGallery) and web.
+    typealias Route = UserAgentFieldCorpusTests.Route
 
     /// Matomo's OS names that get a platform's route; every other name (desktops, TVs,
     /// watches, feature phones) gets the web page. HarmonyOS 2 to 4 run Android apps (Matomo
@@ -54,14 +53,7 @@ struct UserAgentMatomoCorpusTests {
         return .web
     }
 
-    static func route(_ agent: UserAgent) -> Route {
-        switch agent.os {
-        case .ios: .ios
-        case .android: .android
-        case .harmony: .harmony
-        case .macos, .windows, .linux, .chromeos, .other: .web
-        }
-    }
+    static func route(_ agent: UserAgent) -> Route { UserAgentFieldCorpusTests.route(agent) }
 
     /// Matomo's device types that name one of our classes; the others (tv, wearable, car
     /// browser, feature phone, smart speaker, "" for unknown) are printed, not counted.
@@ -187,7 +179,7 @@ struct UserAgentMatomoCorpusTests {
         for (file, count) in Self.files {
             let read = Self.cases.filter { $0.file == file }
             #expect(read.count == count, "\(file): \(read.count) entries read")
-            // Every entry is a bot or has its device read; a bot has its category key or none.
+            // Every entry is a bot or has its device read.
             #expect(read.allSatisfy { $0.isBot || $0.deviceType != nil }, "\(file)")
         }
         #expect(Self.cases.filter(\.isBot).count == 1342)

@@ -49,18 +49,55 @@ public struct Visit: Sendable, Equatable {
 
     /// `Accept-Language: de-DE,de;q=0.9,en;q=0.5` -> `["de-DE", "de", "en"]`, by weight.
     public static func languages(fromAcceptLanguage header: String?) -> [String] {
-        guard let header else { return [] }
-        let weighted: [(tag: String, weight: Double, order: Int)] = header.split(separator: ",").enumerated().compactMap { order, part in
-            let pieces = part.split(separator: ";")
-            let tag = pieces.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !tag.isEmpty, tag != "*", tag.count <= 35 else { return nil }
-            var weight = 1.0
-            for parameter in pieces.dropFirst() {
-                let trimmed = parameter.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("q="), let value = Double(trimmed.dropFirst(2)) { weight = value }
+        guard var header, !header.isEmpty else { return [] }
+        // On every click: one pass over the bytes, a String only for the tags kept (the
+        // split-and-trim version was a third of a click's own work in a profile).
+        return header.withUTF8 { bytes -> [String] in
+            var weighted: [(start: Int, end: Int, weight: Double, order: Int)] = []
+            var order = 0
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                if let part = Self.languagePart(bytes, start, end) { weighted.append((part.start, part.end, part.weight, order)) }
+                order += 1
+                start = end + 1
             }
-            return weight > 0 ? (tag, weight, order) : nil
+            weighted.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.order < $1.order }
+            return weighted.prefix(8).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self) }
         }
-        return weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.order < $1.order }.prefix(8).map(\.tag)
+    }
+
+    /// One `tag;q=0.9` of the header (`bytes[start..<end]`): the tag's bounds and its
+    /// weight, or `nil` for an empty tag, `*`, a tag over 35 characters or a weight of 0.
+    private static func languagePart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (start: Int, end: Int, weight: Double)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        // The tag is the first piece between semicolons that is not empty.
+        var first = start
+        while first < end, bytes[first] == UInt8(ascii: ";") { first += 1 }
+        var tagEnd = first
+        while tagEnd < end, bytes[tagEnd] != UInt8(ascii: ";") { tagEnd += 1 }
+        var (tagStart, trimmedEnd) = (first, tagEnd)
+        while tagStart < trimmedEnd, isSpace(bytes[tagStart]) { tagStart += 1 }
+        while trimmedEnd > tagStart, isSpace(bytes[trimmedEnd - 1]) { trimmedEnd -= 1 }
+        let length = trimmedEnd - tagStart
+        guard length > 0, !(length == 1 && bytes[tagStart] == UInt8(ascii: "*")) else { return nil }
+        if length > 35, String(decoding: UnsafeBufferPointer(rebasing: bytes[tagStart..<trimmedEnd]), as: UTF8.self).count > 35 { return nil }
+        var weight = 1.0
+        var parameter = tagEnd
+        while parameter < end {
+            var next = parameter + 1
+            while next < end, bytes[next] != UInt8(ascii: ";") { next += 1 }
+            var (from, to) = (parameter + 1, next)
+            while from < to, isSpace(bytes[from]) { from += 1 }
+            while to > from, isSpace(bytes[to - 1]) { to -= 1 }
+            if to - from > 2, bytes[from] == UInt8(ascii: "q"), bytes[from + 1] == UInt8(ascii: "="),
+                let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[(from + 2)..<to]), as: UTF8.self))
+            {
+                weight = value
+            }
+            parameter = next
+        }
+        return weight > 0 ? (tagStart, trimmedEnd, weight) : nil
     }
 }

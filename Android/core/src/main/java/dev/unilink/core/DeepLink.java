@@ -23,6 +23,7 @@ public final class DeepLink {
     private final String minAppVersion;
     private final String updateUrl;
     private final String fallbackUrl;
+    private final String variant;
     private final boolean provisional;
 
     DeepLink(DeepLinkResultBody.Link body) {
@@ -44,6 +45,7 @@ public final class DeepLink {
         minAppVersion = body.minAppVersion;
         updateUrl = body.storeUrl;
         fallbackUrl = body.fallbackUrl;
+        variant = body.variant;
     }
 
     /** The link on the app's primary host. */
@@ -125,6 +127,11 @@ public final class DeepLink {
 
     public MatchType getMatchType() {
         return matchType;
+    }
+
+    /** The A/B variant of the link a deferred link's click was given; {@code null} without an A/B test. */
+    public String getVariant() {
+        return variant;
     }
 
     /** The click a deferred link was matched to (for {@code record}); {@code null} otherwise. */

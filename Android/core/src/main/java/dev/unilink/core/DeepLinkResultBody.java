@@ -34,6 +34,7 @@ final class DeepLinkResultBody {
         Boolean requiresUpdate;
         String storeUrl;
         String fallbackUrl;
+        String variant;
     }
 
     static DeepLinkResultBody decode(String text) throws UnilinkError {
@@ -97,6 +98,7 @@ final class DeepLinkResultBody {
         link.requiresUpdate = fields.bool("requires_update");
         link.storeUrl = fields.string("store_url");
         link.fallbackUrl = fields.string("fallback_url");
+        link.variant = fields.string("variant");
         return link;
     }
 

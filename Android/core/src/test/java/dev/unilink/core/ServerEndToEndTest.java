@@ -149,6 +149,21 @@ class ServerEndToEndTest {
     }
 
     @Test
+    void aDeferredLinkNamesTheABVariantItsClickWasGiven() throws Exception {
+        HttpResponse<String> created = server.post(
+                "/v1/links",
+                "{\"path\": \"/p/split\", \"alias\": \"split\", \"variants\": [{\"name\": \"blue\", \"weight\": 1},"
+                        + " {\"name\": \"green\", \"weight\": 1}]}");
+        assertEquals(201, created.statusCode(), created.body());
+        String referrer = tapWithoutTheApp("/split");
+        Launch launch = new Launch(server.config().build(), new MemoryStorage());
+        assertTrue(launch.core.checkDeferredDeepLink(referrer));
+        DeepLink link = launch.listener.nextFound();
+        assertEquals("/p/split", link.getPath());
+        assertTrue(List.of("blue", "green").contains(link.getVariant()), "variant: " + link.getVariant());
+    }
+
+    @Test
     void anOpenedAppLinkResolvesWithItsContentAndSubs() throws Exception {
         StringBuilder subs = new StringBuilder();
         for (int index = 1; index <= 10; index++) {

@@ -78,6 +78,14 @@ struct BackupTests {
                 "backup", directory.path + "/no/such/folder/b.sqlite", "--database-url", "sqlite://" + database.path,
             ])
             #expect(nowhere.status != 0 && nowhere.output.contains("could not write"), "\(nowhere.output)")
+            // A folder it may not write in: read-only to a user; as root (who may write
+            // anywhere a mode allows), sysfs, where no file can be made.
+            let locked = directory.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+            let forbidden = getuid() == 0 ? "/sys/unilink-backup.sqlite" : locked.appendingPathComponent("b.sqlite").path
+            let denied = try await Self.unilink(["backup", forbidden, "--database-url", "sqlite://" + database.path])
+            #expect(denied.status != 0 && denied.output.contains("could not write"), "\(denied.output)")
+            #expect(!FileManager.default.fileExists(atPath: forbidden))
             // A disk that fills up part way (a 64 KiB file-size limit stands in for it): a clear
             // error, no half-written copy left, and the source still whole.
             let full = directory.appendingPathComponent("full.sqlite")

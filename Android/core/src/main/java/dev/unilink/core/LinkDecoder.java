@@ -1,7 +1,11 @@
 package dev.unilink.core;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads a link on the device, without the network, as the iOS SDK's {@code LinkDecoder}
@@ -69,12 +73,19 @@ final class LinkDecoder {
                 link.deepLinkValue = value;
             } else if (sub > 0) {
                 link.deepLinkSubs.put(sub, value);
-            } else if (!name.equals("ul_code") && !name.equals("ul_click")) {
+            } else if (!RESERVED.contains(name)) {
                 link.clickEvent.put(name, value);
             }
         }
         return new DeepLink(link, true);
     }
+
+    /**
+     * The server's own query names (the click, the A/B variant, the rule taken, an in-app
+     * browser's escape), as the server and the iOS SDK leave them out: never the link's data.
+     */
+    private static final Set<String> RESERVED = Collections.unmodifiableSet(new HashSet<>(
+            Arrays.asList("ul_code", "ul_click", "ul_ab", "ul_rule", "ul_escaped", "ul_touch", "openExternalBrowser")));
 
     private static List<String> segments(String path) {
         List<String> segments = new ArrayList<>();

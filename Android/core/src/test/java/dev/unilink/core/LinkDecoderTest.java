@@ -34,7 +34,8 @@ class LinkDecoderTest {
     @Test
     void aLongLinkCarriesItsContent() {
         DeepLink link = DECODER.decode(
-                "https://link.example.com/p/caf%C3%A9?deep_link_value=coffee&deep_link_sub2=two&deep_link_sub11=eleven&ref=a+b&ul_code=Ab3xK9p&ul_click=x&flag#top");
+                "https://link.example.com/p/caf%C3%A9?deep_link_value=coffee&deep_link_sub2=two&deep_link_sub11=eleven&ref=a+b&ul_code=Ab3xK9p&ul_click=x&flag"
+                        + "&ul_ab=blue&ul_rule=0&ul_escaped=1&ul_touch=1&openExternalBrowser=1#top");
         assertTrue(link.isProvisional());
         assertFalse(link.isDeferred());
         assertEquals(MatchType.DIRECT, link.getMatchType());

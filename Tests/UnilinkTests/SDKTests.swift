@@ -22,7 +22,10 @@ struct SDKTests {
         #expect(long.isProvisional)
         // What the server adds for its own routing (the A/B variant, the click) is not the link's.
         let carried = try #require(
-            sdk.decodeLocally(URL(string: "https://link.example.com/u/42?ref=mail&ul_click=abc&ul_ab=b&ul_rule=app.2&ul_touch=1&ul_escaped=1&openExternalBrowser=1")!))
+            sdk.decodeLocally(
+                URL(
+                    string: "https://link.example.com/u/42?ref=mail&ul_click=abc&ul_ab=b&ul_rule=app.2&ul_touch=1&ul_escaped=1&openExternalBrowser=1")!
+            ))
         #expect(carried.clickEvent == ["ref": "mail"])
         let scheme = try #require(sdk.decodeLocally(URL(string: "shop://u/42?deep_link_value=user")!))
         #expect(scheme.path == "/u/42")

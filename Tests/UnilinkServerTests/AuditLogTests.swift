@@ -19,6 +19,8 @@ struct AuditLogTests {
             struct Pair: Decodable {
                 let kind: String
                 let id: String
+                /// An actor's person: the user themselves, or a token's owner.
+                let user: String?
             }
 
             struct Change: Decodable, Equatable {
@@ -146,6 +148,56 @@ struct AuditLogTests {
             #expect(signIn.actor.kind == "dashboard" && signIn.changes["credential"]?.after == "admin_token")
             #expect(dashboard.actor == signIn.actor, "the session that signed in made the link")
             #expect(sdk.actor.kind == "publishable_key" && sdk.actor.id == app.id)
+        }
+    }
+
+    /// People's tokens, accounts and members, and Branch's and FDL's endpoints: each change
+    /// is one entry naming who made it (the owner's token and its person, the admin token,
+    /// the app's key the compatibility caller sent).
+    @Test func tokensPeopleMembersAndTheCompatibilityEndpointsNameTheirActors() async throws {
+        try await TestServer.run { client in
+            let shop = try await client.createApp()
+            let owner = try await PeopleTests.person(client, "olga@example.com", owner: true)
+            let member = try await PeopleTests.person(client, "max@example.com", roles: [shop.id: "editor"])
+            let ownersToken = try #require(
+                try await client.send(.get, "/v1/tokens?user=\(owner.id)", bearer: TestServer.adminToken).decode(PeopleTests.Tokens.self).data.first?
+                    .id)
+            let given = try await Self.audit(client, "?object_id=\(ownersToken)").data
+            #expect(given.map(\.action) == ["token.create"] && given.first?.actor.kind == "admin_token", "made for her with the admin token")
+
+            let made = try await client.send(.post, "/v1/tokens", json: #"{"name": "CI", "scopes": ["links:read"]}"#, bearer: owner.token)
+            #expect(made.status == .created, "\(made.text)")
+            let ci = try made.decode(PeopleTests.Token.self).id
+            #expect(try await client.send(.delete, "/v1/apps/\(shop.id)/members/\(member.id)", bearer: owner.token).status == .noContent)
+            #expect(try await client.send(.patch, "/v1/users/\(member.id)", json: #"{"name": "Max M"}"#, bearer: owner.token).status == .ok)
+            #expect(try await client.send(.delete, "/v1/tokens/\(ci)", bearer: owner.token).status == .noContent)
+            let branch = try await client.send(
+                .post, "/v1/url",
+                json: #"{"branch_key": "\#(shop.secretKey)", "alias": "summer", "data": {"$fallback_url": "https://www.example.com/s"}}"#)
+            #expect(branch.status == .ok, "\(branch.text)")
+            let firebase = try await client.send(
+                .post, "/v1/shortLinks?key=\(shop.publishableKey)",
+                json: #"{"longDynamicLink": "https://exm.pl/?link=https%3A%2F%2Fwww.example.com%2Fitem%2F7"}"#)
+            #expect(firebase.status == .ok, "\(firebase.text)")
+
+            // Found by what they are: entries made within the same millisecond have no order between them.
+            let all = try await Self.audit(client, "?limit=200").data
+            let byOwnersToken = AuditLogTests.Page.Entry.Pair(kind: "api_token", id: ownersToken, user: owner.id)
+            let mine = all.filter { $0.actor == byOwnersToken }
+            #expect(mine.map(\.action).sorted() == ["member.remove", "token.create", "token.revoke", "user.update"], "one entry per change")
+            let byAction = Dictionary(mine.map { ($0.action, $0) }, uniquingKeysWith: { first, _ in first })
+            let revoke = try #require(byAction["token.revoke"]), update = try #require(byAction["user.update"])
+            let remove = try #require(byAction["member.remove"]), create = try #require(byAction["token.create"])
+            let links = all.filter { $0.action == "link.create" }
+            #expect(links.count == 2)
+            let fdl = try #require(links.first { $0.actor.kind == "publishable_key" })
+            let viaBranch = try #require(links.first { $0.actor.kind == "secret_key" })
+            #expect(create.object.id == ci && create.changes["name"]?.after == "CI")
+            #expect(revoke.object.id == ci)
+            #expect(remove.object.id == member.id && remove.app_id == shop.id && remove.changes["role"]?.before == "editor")
+            #expect(update.object.id == member.id && Set(update.changes.keys) == ["name"] && update.changes["name"]?.after == "Max M")
+            #expect(viaBranch.actor.id == shop.id && viaBranch.changes["alias"]?.after == "summer")
+            #expect(fdl.actor.id == shop.id && fdl.app_id == shop.id)
         }
     }
 }

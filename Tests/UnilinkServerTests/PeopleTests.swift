@@ -7,6 +7,7 @@ import Testing
 import UnilinkAPI
 import UnilinkCore
 import UnilinkStorage
+import UnilinkTestSupport
 
 @testable import UnilinkServer
 
@@ -29,9 +30,25 @@ struct PeopleTests {
         let id: String
         let name: String
         let token: String?
+        let last_used_at: String?
     }
 
     struct Tokens: Decodable { let data: [Token] }
+
+    struct Account: Decodable {
+        struct AppRole: Decodable {
+            let app_id: String
+            let role: String
+        }
+        let owner: Bool
+        let disabled: Bool
+        let apps: [AppRole]
+    }
+
+    struct Users: Decodable {
+        struct User: Decodable { let id: String }
+        let data: [User]
+    }
 
     struct Person {
         let id: String
@@ -164,6 +181,109 @@ struct PeopleTests {
                 .post, "/v1/tokens", json: #"{"name": "x", "scopes": ["links:read"], "expires_at": "2020-01-01T00:00:00Z"}"#, bearer: owner.token)
             #expect(past.status == .unprocessableContent && past.text.contains("in the past"))
             #expect(try await client.send(.get, "/v1/tokens", bearer: shop.secretKey).status == .forbidden, "a secret key is no one")
+        }
+    }
+
+    /// A token given a short life works until its expiry and is refused from then on,
+    /// saying when it expired; the person's other tokens go on working.
+    @Test func aTokenIsRefusedOnceItHasExpired() async throws {
+        try await TestServer.run { client in
+            let owner = try await Self.person(client, "olga@example.com", owner: true)
+            // Whole seconds, as the API writes times; at least two seconds ahead, to be used once before.
+            let expiry = Date(timeIntervalSince1970: (Date.now.timeIntervalSince1970 + 3).rounded(.up))
+            let made = try await client.send(
+                .post, "/v1/tokens", json: #"{"name": "brief", "scopes": ["links:read"], "expires_at": "\#(Timestamp.format(expiry))"}"#,
+                bearer: owner.token)
+            #expect(made.status == .created, "\(made.text)")
+            let brief = try #require(try made.decode(Token.self).token)
+            #expect(try await client.send(.get, "/v1/me", bearer: brief).status == .ok, "before its expiry")
+            var answer = try await client.send(.get, "/v1/me", bearer: brief)
+            while answer.status == .ok, Date.now < expiry.addingTimeInterval(2) {
+                try await Task.sleep(for: .milliseconds(100))
+                answer = try await client.send(.get, "/v1/me", bearer: brief)
+            }
+            #expect(Date.now >= expiry, "refused only once expired")
+            #expect(
+                answer.status == .unauthorized && answer.text.contains("expired at \(Timestamp.format(expiry))"), "\(answer.status): \(answer.text)")
+            #expect(try await client.send(.get, "/v1/me", bearer: owner.token).status == .ok, "the person's other token")
+        }
+    }
+
+    /// A token's use costs no write: it is noted and written by `TokenUsageService`, at the
+    /// latest when the server stops, so the token's list on the next start says when it was
+    /// last used, on both databases.
+    @Test(arguments: TestDatabase.available)
+    func aTokensLastUseIsWrittenAndListed(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            var settings = TestServer.settings()
+            settings.database = location
+            let (first, _) = try await buildApplicationAndParts(settings: settings, announce: { _ in })
+            let (user, from, to) = try await first.test(.router) { client in
+                let owner = try await Self.person(client, "olga@example.com", owner: true)
+                let unused = try await client.send(.get, "/v1/tokens?user=\(owner.id)", bearer: TestServer.adminToken).decode(Tokens.self)
+                #expect(unused.data.count == 1 && unused.data.allSatisfy { $0.last_used_at == nil }, "never used yet")
+                let from = Date.now
+                #expect(try await client.send(.get, "/v1/me", bearer: owner.token).status == .ok)
+                return (owner.id, from, Date.now)
+            }
+            let (second, _) = try await buildApplicationAndParts(settings: settings, announce: { _ in })
+            try await second.test(.router) { client in
+                let tokens = try await client.send(.get, "/v1/tokens?user=\(user)", bearer: TestServer.adminToken).decode(Tokens.self).data
+                let used = try #require(tokens.first?.last_used_at.flatMap(Timestamp.parse), "\(tokens)")
+                #expect(used >= from.addingTimeInterval(-1) && used <= to.addingTimeInterval(1), "\(used) is the use between \(from) and \(to)")
+            }
+        }
+    }
+
+    /// The people, members, account and token forms, each posted by another site (no CSRF
+    /// token, or a wrong one) with an owner's session: refused, and nothing changes.
+    @Test func peopleAndAccountFormsWithoutTheirCSRFTokenChangeNothing() async throws {
+        try await TestServer.run { client in
+            let shop = try await client.createApp()
+            let owner = try await Self.person(client, "olga@example.com", owner: true)
+            let member = try await Self.person(client, "max@example.com", roles: [shop.id: "editor"])
+            let cookie = try await Self.signIn(client, owner.email)
+            let other = try await Self.signIn(client, owner.email, address: "203.0.113.8")
+            let tokenID = try #require(
+                try await client.send(.get, "/v1/tokens?user=\(owner.id)", bearer: TestServer.adminToken).decode(Tokens.self).data.first?.id)
+            let logged = try await client.send(.get, "/v1/audit?limit=200", bearer: TestServer.adminToken).text
+            let forms: [(String, String)] = [
+                ("/people", "email=eve%40example.com&name=Eve&owner=on"),
+                ("/people/\(member.id)/owner", "value=on"),
+                ("/people/\(member.id)/disabled", "value=on"),
+                ("/apps/\(shop.id)/members", "email=max%40example.com&role=admin"),
+                ("/apps/\(shop.id)/members/\(member.id)/remove", ""),
+                ("/account/password", "current=correct+horse+battery&password=forged+password+1&confirm=forged+password+1"),
+                ("/account/tokens", "name=forged&scopes%5B%5D=links%3Aread&days=30"),
+                ("/account/tokens/\(tokenID)/revoke", ""),
+                ("/account/sessions/end-others", ""),
+            ]
+            for (uri, fields) in forms {
+                for csrf in ["", "csrf=nope&"] {
+                    let forged = try await client.execute(
+                        uri: uri, method: .post, headers: Self.form.merging([.cookie: cookie]), body: ByteBuffer(string: csrf + fields))
+                    #expect(forged.status == .forbidden && forged.text.contains("CSRF"), "\(uri) \(csrf): \(forged.status)")
+                }
+            }
+            // Nothing changed: no entry, the member keeps their role and token, the owner their password, token and other session.
+            #expect(try await client.send(.get, "/v1/audit?limit=200", bearer: TestServer.adminToken).text == logged, "no change was recorded")
+            let max = try await client.send(.get, "/v1/users/\(member.id)", bearer: TestServer.adminToken).decode(Account.self)
+            #expect(!max.owner && !max.disabled && max.apps.map { [$0.app_id, $0.role] } == [[shop.id, "editor"]], "\(max)")
+            #expect(try await client.send(.get, "/v1/apps/\(shop.id)", bearer: member.token).status == .ok)
+            #expect(try await client.send(.get, "/v1/me", bearer: owner.token).status == .ok, "the token was not revoked")
+            #expect(try await client.send(.get, "/v1/tokens", bearer: owner.token).decode(Tokens.self).data.map(\.name) == ["all"])
+            #expect(try await client.send(.get, "/v1/users", bearer: owner.token).decode(Users.self).data.count == 2, "no one was invited")
+            #expect(try await client.execute(uri: "/account", method: .get, headers: [.cookie: other]).status == .ok, "the other session stays")
+            _ = try await Self.signIn(client, owner.email, address: "203.0.113.9")
+
+            // The same form with the session's token works: the refusals above were the token's.
+            let page = try await client.execute(uri: "/account", method: .get, headers: [.cookie: cookie])
+            let csrf = String(try #require(page.text.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1))
+            let removed = try await client.execute(
+                uri: "/apps/\(shop.id)/members/\(member.id)/remove", method: .post, headers: Self.form.merging([.cookie: cookie]),
+                body: ByteBuffer(string: "csrf=\(csrf)"))
+            #expect(removed.status.code < 400, "\(removed.status)")
+            #expect(try await client.send(.get, "/v1/apps/\(shop.id)", bearer: member.token).status == .notFound)
         }
     }
 

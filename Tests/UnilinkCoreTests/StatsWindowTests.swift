@@ -65,6 +65,19 @@ struct StatsWindowTests {
         }
     }
 
+    /// In a +5:30 zone the hour 18:00-19:00Z (23:30-00:30 local) counts in the next local
+    /// day; by default the window ends with the day that holds the current hour's clicks.
+    @Test func theDefaultWindowHoldsTheCurrentHourInAHalfHourZone() throws {
+        let lateEvening = Date(timeIntervalSince1970: 1795026000)  // 2026-11-18T18:20Z
+        let kolkata = try StatsWindow(from: nil, to: nil, granularity: "hour", tz: "Asia/Kolkata", now: lateEvening)
+        #expect(kolkata.to == "2026-11-19")
+        let hour = Int64(lateEvening.timeIntervalSince1970) / 3600
+        #expect(kolkata.hours.contains(hour) && kolkata.bucket(ofHour: hour) == "2026-11-19T00")
+        let earlier = try StatsWindow(from: nil, to: nil, granularity: "hour", tz: "Asia/Kolkata", now: lateEvening - 3600)
+        #expect(earlier.to == "2026-11-18")
+        #expect(try StatsWindow(from: nil, to: nil, granularity: nil, tz: nil, now: lateEvening).to == "2026-11-18")
+    }
+
     @Test func fourHundredDaysByTheHourAreAllowed() throws {
         let window = try Self.window("2025-10-15", "2026-11-18", "hour")
         #expect(window.hours.count == 400 * 24)

@@ -29,7 +29,7 @@ public struct StatsWindow: Sendable, Equatable {
     /// Hours since 1970-01-01T00:00Z, half-open.
     public let hours: Range<Int64>
 
-    /// `to` defaults to today in the zone, `from` to 29 days before `to` (or to the local day
+    /// `to` defaults to today in the zone (the day the current hour counts in), `from` to 29 days before `to` (or to the local day
     /// of `earliest`, as far back as the granularity allows), the zone to UTC and the
     /// granularity to days.
     public init(from: String?, to: String?, granularity: String?, tz: String?, now: Date, earliest: Date? = nil) throws(Problem) {
@@ -41,7 +41,11 @@ public struct StatsWindow: Sendable, Equatable {
         guard let granularity = StatsGranularity(rawValue: kind) else {
             throw Problem(parameter: "granularity", message: "'granularity' must be \(StatsGranularity.choices)")
         }
-        let today = Self.localDay(of: Int64((now.timeIntervalSince1970).rounded(.down)), in: zone)
+        // Today is the day the current hour's clicks count in: in a +5:30 zone, from 18:00Z
+        // (23:30 local) that is already tomorrow, as `bucket(ofHour:)` reads the hour.
+        let second = Int64((now.timeIntervalSince1970).rounded(.down))
+        let hourEnd = (second >= 0 ? second / 3600 : (second - 3599) / 3600) * 3600 + 3599
+        let today = Self.localDay(of: hourEnd, in: zone)
         let last = try Self.day(to, "to") ?? today
         let limit = granularity == .hour ? Self.maxHourlyDays : Self.maxDays
         let since = earliest.map {

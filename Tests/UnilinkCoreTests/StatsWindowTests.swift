@@ -68,7 +68,7 @@ struct StatsWindowTests {
     /// In a +5:30 zone the hour 18:00-19:00Z (23:30-00:30 local) counts in the next local
     /// day; by default the window ends with the day that holds the current hour's clicks.
     @Test func theDefaultWindowHoldsTheCurrentHourInAHalfHourZone() throws {
-        let lateEvening = Date(timeIntervalSince1970: 1795026000)  // 2026-11-18T18:20Z
+        let lateEvening = Date(timeIntervalSince1970: 1_795_026_000)  // 2026-11-18T18:20Z
         let kolkata = try StatsWindow(from: nil, to: nil, granularity: "hour", tz: "Asia/Kolkata", now: lateEvening)
         #expect(kolkata.to == "2026-11-19")
         let hour = Int64(lateEvening.timeIntervalSince1970) / 3600

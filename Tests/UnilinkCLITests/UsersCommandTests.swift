@@ -12,18 +12,6 @@ struct UsersCommandTests {
     static let admin = "adm_users_test_token_0123456789abcdef"
     static let form = [("Content-Type", "application/x-www-form-urlencoded")]
 
-    struct Audit: Decodable {
-        struct Entry: Decodable {
-            struct Actor: Decodable {
-                let kind: String
-                let id: String
-            }
-            let action: String
-            let actor: Actor
-        }
-        let data: [Entry]
-    }
-
     static func unilink(_ arguments: [String]) async throws -> ChildProcess.Ran {
         try await ChildProcess.run(JSONLinesAdapterTests.binary, arguments)
     }
@@ -89,7 +77,7 @@ struct UsersCommandTests {
 
             // Each link was the command line's, by the system user who ran it; each use the person's.
             let log = try await loopback.send("/v1/audit?action=user.invitation.create", bearer: Self.admin)
-            let entries = try JSONDecoder().decode(Audit.self, from: Data(log.body.utf8)).data
+            let entries = try JSONDecoder().decode(AuditListing.self, from: Data(log.body.utf8)).data
             #expect(entries.count == 2, "one entry per successful run: \(log.body)")
             #expect(entries.allSatisfy { $0.actor.kind == "command_line" && $0.actor.id == NSUserName() }, "\(log.body)")
             let accepts = try await loopback.send("/v1/audit?action=user.invitation.accept", bearer: Self.admin)

@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 import UnilinkCore
 import UnilinkStorage
+import UnilinkTestSupport
 
 @testable import UnilinkServer
 
@@ -19,18 +20,6 @@ struct DashboardWebhookTests {
         let person: PeopleTests.Person
         let cookie: String
         let csrf: String
-    }
-
-    struct AuditList: Decodable {
-        struct Entry: Decodable {
-            struct Actor: Decodable {
-                let kind: String
-                let id: String
-            }
-            let action: String
-            let actor: Actor
-        }
-        let data: [Entry]
     }
 
     struct Record: Decodable {
@@ -195,7 +184,7 @@ struct DashboardWebhookTests {
             }
             let stored = try await Self.webhooks(client, shop)
             #expect(stored.count == 1 && stored.first?.url == "https://hooks.example.com/a" && stored.first?.enabled == true)
-            let log = try await client.send(.get, "/v1/audit?object_id=\(webhook.id)", bearer: TestServer.adminToken).decode(AuditList.self)
+            let log = try await client.send(.get, "/v1/audit?object_id=\(webhook.id)", bearer: TestServer.adminToken).decode(AuditListing.self)
             #expect(log.data.map(\.action) == ["webhook.create"], "nothing else was done")
         }
     }
@@ -285,7 +274,7 @@ struct DashboardWebhookTests {
             #expect(try await Self.webhooks(client, shop).isEmpty)
 
             let log = try await client.send(.get, "/v1/audit?object_id=\(webhook.id)&limit=200", bearer: TestServer.adminToken)
-                .decode(AuditList.self)
+                .decode(AuditListing.self)
             // Entries made within one millisecond may sort either way.
             #expect(
                 log.data.map(\.action).sorted() == [

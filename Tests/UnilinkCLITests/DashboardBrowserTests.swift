@@ -173,14 +173,7 @@ struct DashboardBrowserTests {
             let viewerLink = try await browser.currentURL
             #expect(try await browser.execute("return document.querySelector('#delete-link, a[href$=\"/edit\"]') === null") as? Bool == true)
             // The server refuses what the page does not offer: a forged edit with the viewer's own CSRF token.
-            let status =
-                try await browser.executeAsync(
-                    """
-                    const done = arguments[arguments.length - 1];
-                    const csrf = document.querySelector('input[name=csrf]').value;
-                    fetch(location.pathname, {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-                      body: 'csrf=' + encodeURIComponent(csrf) + '&path=%2Fforged'}).then(r => done(r.status));
-                    """) as? Int
+            let status = try await browser.postForm(viewerLink.replacingOccurrences(of: root, with: ""), fields: "path=%2Fforged")
             #expect(status == 403, "a viewer's edit is refused by the server")
             try await browser.open(viewerLink)
             #expect(try await browser.source.contains("/product/42"))

@@ -134,8 +134,25 @@ final class WebDriver: Sendable {
     }
 
     /// A script that calls its last argument when done (a fetch's answer); its value.
-    func executeAsync(_ script: String) async throws -> Any? {
-        try await command("POST", "execute/async", ["script": script, "args": [Any]()])["value"]
+    func executeAsync(_ script: String, arguments: [Any] = []) async throws -> Any? {
+        try await command("POST", "execute/async", ["script": script, "args": arguments])["value"]
+    }
+
+    /// The status a form post to `path` gets when sent from the page shown with that page's
+    /// own CSRF token: what a signed-in person could forge that the page does not offer.
+    func postForm(_ path: String, fields: String) async throws -> Int? {
+        try await executeAsync(
+            """
+            const [path, fields, done] = arguments;
+            const csrf = document.querySelector('input[name=csrf]').value;
+            fetch(path, {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+              body: 'csrf=' + encodeURIComponent(csrf) + '&' + fields}).then(r => done(r.status));
+            """, arguments: [path, fields]) as? Int
+    }
+
+    /// The status a same-origin GET of `path` gets with the browser's session.
+    func status(of path: String) async throws -> Int? {
+        try await executeAsync("const [path, done] = arguments; fetch(path).then(r => done(r.status));", arguments: [path]) as? Int
     }
 
     /// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`), such as

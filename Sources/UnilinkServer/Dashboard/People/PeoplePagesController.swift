@@ -157,11 +157,15 @@ struct PeoplePagesController {
 
     private static func text(_ value: JSONValue) -> String {
         switch value {
-        case .string(let text): String(text.prefix(200))
-        case .bool(let flag): flag ? "yes" : "no"
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
-        case .null: "null"
-        case .array, .object: String((try? String(decoding: JSONEncoder().encode(value), as: UTF8.self))?.prefix(200) ?? "")
+        case .string(let text): return String(text.prefix(200))
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .number(let number): return number.rounded() == number ? String(Int(number)) : String(number)
+        case .null: return "null"
+        case .array, .object:
+            // As a person compares a before with its after: keys in one order, URLs as typed.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String((try? String(decoding: encoder.encode(value), as: UTF8.self))?.prefix(200) ?? "")
         }
     }
 

@@ -63,8 +63,16 @@ struct SchemathesisTests {
         run.standardOutput = handle
         run.standardError = handle
         try run.run()
-        while run.isRunning { try await Task.sleep(for: .milliseconds(200)) }
+        // It takes four minutes on two cores; a run that hangs is stopped and reported, not waited on.
+        let deadline = ContinuousClock.now + .seconds(900)
+        while run.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(200)) }
+        let hung = run.isRunning
+        if hung {
+            run.terminate()
+            run.waitUntilExit()
+        }
         let report = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        #expect(!hung, "schemathesis was still running after 15 minutes; its output so far:\n\(report.suffix(12_000))")
         let summary = report.components(separatedBy: "SUMMARY").last ?? report
         #expect(run.terminationStatus == 0, "schemathesis (seed \(seed)) found failures:\n\(report.suffix(12_000))")
         // Every operation of the document was reached, none skipped for want of data or a key.

@@ -20,6 +20,18 @@ struct CaddyTLSTests {
     static let admin = "adm_caddy_test_token_0123456789abcdef"
     static let fingerprint = (0..<32).map { String(format: "%02X", 255 - $0) }.joined(separator: ":")
 
+    /// An HTTP/3 client over QUIC (PyPI's aioquic): one GET, its status, ALPN and body.
+    static let http3Client = repository.appendingPathComponent("Tests/HTTP3/get.py")
+    static var aioquic: Bool {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import aioquic"]
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return false }
+        check.waitUntilExit()
+        return check.terminationStatus == 0
+    }
+
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
     static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {
         let arguments =
@@ -43,10 +55,13 @@ struct CaddyTLSTests {
             log: directory.appendingPathComponent("caddy.log"))
     }
 
-    @Test(.enabled(if: (caddy != nil && curl != nil) || required, "caddy or curl is not installed; .ci/run installs them"))
+    @Test(
+        .enabled(
+            if: (caddy != nil && curl != nil && aioquic) || required, "caddy, curl or aioquic (PyPI) is not installed; .ci/run installs them"))
     func aLinkHostGetsACertificateOnItsFirstRequestAndAnUnknownNameNone() async throws {
         _ = try #require(Self.caddy, "UNILINK_REQUIRE_CADDY is set but Debian's caddy is not installed")
         _ = try #require(Self.curl, "no curl")
+        #expect(Self.aioquic, "UNILINK_REQUIRE_CADDY is set but python3 cannot import aioquic")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-caddy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await RunningServer(
@@ -103,6 +118,40 @@ struct CaddyTLSTests {
             #expect(first.status == 0 && first.output.contains("ABCDE12345.com.example.shop") && first.output.hasSuffix("200 1.1"), "\(first.output)")
             let viaHTTP2 = try await Self.fetch("link.shop-tls.example", "/.well-known/assetlinks.json", port: https, root: root, http2: true)
             #expect(viaHTTP2.status == 0 && viaHTTP2.output.hasSuffix("200 2"), "\(viaHTTP2.output)")
+            // HTTP/3: offered to browsers by Alt-Svc on the same port, and answered over QUIC.
+            let offered = try await ChildProcess.run(
+                URL(fileURLWithPath: Self.curl ?? "/usr/bin/curl"),
+                [
+                    "-sS", "--max-time", "15", "-o", "/dev/null", "-D", "-", "--resolve", "go.shop-tls.example:\(https):127.0.0.1", "--cacert",
+                    root.path, "https://go.shop-tls.example:\(https)/.well-known/apple-app-site-association",
+                ])
+            #expect(offered.output.lowercased().contains("alt-svc: h3=\":\(https)\""), "\(offered.output)")
+            let viaHTTP3 = try await ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", Self.http3Client.path, "127.0.0.1", String(https), "go.shop-tls.example", "/.well-known/apple-app-site-association",
+                    root.path,
+                ])
+            #expect(
+                viaHTTP3.status == 0 && viaHTTP3.output.hasPrefix("200 h3") && viaHTTP3.output.contains("ABCDE12345.com.example.shop"),
+                "\(viaHTTP3.output)")
+
+            // The visitor's own address reaches Unilink through Caddy, and one a client claims
+            // does not: a change sent from 127.0.0.2 with a forged X-Forwarded-For is audited
+            // as from 127.0.0.2 (Caddy is 127.0.0.1, the one proxy Unilink trusts).
+            let renamed = try await ChildProcess.run(
+                URL(fileURLWithPath: Self.curl ?? "/usr/bin/curl"),
+                [
+                    "-sS", "--max-time", "15", "--interface", "127.0.0.2", "--resolve", "go.shop-tls.example:\(https):127.0.0.1", "--cacert",
+                    root.path, "-X", "PATCH", "-H", "Authorization: Bearer \(Self.admin)", "-H", "Content-Type: application/json", "-H",
+                    "X-Forwarded-For: 203.0.113.66", "-d", #"{"name": "Shop through Caddy"}"#, "-w", "\n%{http_code}",
+                    "https://go.shop-tls.example:\(https)/v1/apps/\(appID)",
+                ])
+            #expect(renamed.status == 0 && renamed.output.hasSuffix("\n200"), "\(renamed.output)")
+            let audit = try await loopback.send("/v1/audit?action=app.update", bearer: Self.admin)
+            #expect(
+                audit.body.contains(#""address":"127.0.0.2""#) && !audit.body.contains("203.0.113.66") && audit.body.contains("Shop through Caddy"),
+                "\(audit.body)")
 
             // The deployment guide's checks of both hosts, as Apple's CDN and Android fetch
             // the files (here through Caddy's port and with its root; by default the system's).

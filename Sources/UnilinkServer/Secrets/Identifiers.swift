@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import UnilinkCore
 
 /// Random identifiers and API keys. A click id is made on every click: its randomness
@@ -45,10 +46,15 @@ enum Identifiers {
         return "lnk_" + Hex.digits(milliseconds, width: 12) + random(10)
     }
 
-    /// `aud_` + milliseconds in 12 hex digits + randomness: the audit log pages by id.
+    static let auditClock = Mutex(AuditClock())
+
+    /// `aud_` + milliseconds in 12 hex digits + a sequence number in 3 base-62 digits +
+    /// 7 random characters: the audit log pages by id, and this process's ids sort in the
+    /// order they were made (`AuditClock`).
     static func auditID(at time: Date = .now) -> String {
-        let milliseconds = UInt64(max(0, time.timeIntervalSince1970 * 1000))
-        return "aud_" + Hex.digits(milliseconds, width: 12) + random(10)
+        let (milliseconds, sequence) = auditClock.withLock { $0.next(at: UInt64(max(0, time.timeIntervalSince1970 * 1000))) }
+        let digits = [sequence / (62 * 62), sequence / 62 % 62, sequence % 62].map { Character(UnicodeScalar(base62[$0])) }
+        return "aud_" + Hex.digits(milliseconds, width: 12) + String(digits) + random(7)
     }
 
     /// Eight base-62 digits of the time in milliseconds (until the year 8888), then 14

@@ -66,7 +66,7 @@ extension WireSchemas {
                 "match_window_seconds": .integer(WireLimits.matchWindowSeconds),
                 "pasteboard_token": JSONSchema.boolean.described(
                     "The preview page's button copies a token the SDK reads for an exact deferred match."),
-                "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(0.9))
+                "min_match_confidence": JSONSchema.number(WireLimits.minMatchConfidence).defaulting(.number(DeferredMatchModel.defaultThreshold))
                     .described(
                         "How sure a probabilistic deferred match must be; below it the answer is not_found unless the SDK asks for weak matches."),
                 "qr": qrDesign, "default_rules": routingRules,

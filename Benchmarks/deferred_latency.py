@@ -6,8 +6,9 @@ For each size: a fresh database gets the server's schema, then that many pending
 of many networks are written straight into SQLite (a copy of a real click's row with
 random network keys), and as many addresses' hourly crowds (`network_crowds`, schema 28 and
 later) in the same prefixes, the server restarts on it, a handful of real clicks come from the
-networks the installs will use, and first launches are timed (a third of them from a
-clicked network, found as weak matches, the rest from networks nobody clicked from). /healthz on the same
+networks the installs will use, and first launches are timed: a third of them from 111
+clicked addresses, three launches each (the first found as a weak match, the others
+finding the click taken), the rest from networks nobody clicked from. /healthz on the same
 server is the baseline measured in the same run. Matching reads only the clicks that
 share the install's network, so the time should not grow with the total.
 
@@ -156,9 +157,9 @@ def measure(binary, size, installs, rng, postgres=None):
             t = time.perf_counter()
             http.get(base + "/healthz")
             health.append(time.perf_counter() - t)
-            # Weak matches asked for: an install of one of the clicked networks is found (a
-            # household's click known by its iOS version alone), so a third of the launches
-            # time a match's writes too (the click consumed, the answer and the install stored).
+            # Weak matches asked for: the first install from a clicked address is found (a
+            # household's click known by its iOS version alone), so those launches time a
+            # match's writes too (the click consumed, the answer and the install stored).
             body = {"install_id": f"install-{size}-{i:08d}", "device": {"os": "ios", "os_version": "18.1"}, "allow_weak_match": True}
             address = f"198.51.{(i % (installs // 3)) // 200}.{(i % (installs // 3)) % 200 + 1}" if i % 3 == 0 else f"203.0.{i // 250}.{i % 250 + 1}"
             t = time.perf_counter()

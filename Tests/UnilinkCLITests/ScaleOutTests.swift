@@ -201,13 +201,18 @@ struct ScaleOutTests {
     /// PostgreSQL stops: both keep answering association files and cached links, writes
     /// are 503, clicks wait in memory; it starts again: writes work and the clicks arrive.
     static func databaseRestart(_ a: LoopbackClient, _ b: LoopbackClient, linkID: String, secret: String, pgctl: String, data: String) async throws {
-        // Polled, not waitUntilExit(): that one never returned once pg_ctl had started a server.
+        // Spawned and reaped here, not by Foundation's Process: that one never saw the shell
+        // end once pg_ctl had started a server (waitUntilExit never returned, the shell stayed
+        // a zombie), and both runs of the suite that hung had such a zombie beside them.
         func pg(_ arguments: String) async throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(pgctl) -D '\(data)' \(arguments) </dev/null >/dev/null 2>&1"]
-            try process.run()
-            for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            let command: [String] = ["/bin/sh", "-c", "\(pgctl) -D '\(data)' \(arguments) </dev/null >/dev/null 2>&1"]
+            let argv = command.map { strdup($0) }
+            defer { for argument in argv { free(argument) } }
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv + [nil], environ)
+            guard spawned == 0 else { throw TestDatabaseError("pg_ctl \(arguments): posix_spawn failed (\(spawned))") }
+            var status: Int32 = 0
+            for _ in 0..<600 where waitpid(pid, &status, WNOHANG) == 0 { try await Task.sleep(for: .milliseconds(50)) }
         }
         // Counted so far (the preview's click and its store step on the other instance may
         // be one row or two, depending on which instance wrote first).

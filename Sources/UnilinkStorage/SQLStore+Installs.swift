@@ -99,6 +99,42 @@ extension SQLStore {
         }
     }
 
+    /// A match's answer and install stored with its click taken for this install, in one
+    /// transaction (one durable commit, and never a click taken without its answer); false,
+    /// and nothing stored, when another install took the click first. One conditional
+    /// UPDATE: when two instances race, the row lock makes the second see the first's
+    /// install and change nothing (PostgreSQL re-checks the condition after the wait).
+    public func record(answer: String, appID: String, installID: String, takingClick clickID: String, install event: AppEvent?) async throws
+        -> Bool
+    {
+        struct TakenByAnother: Error {}
+        let slot = eventSlot
+        let dialect = self.dialect
+        do {
+            try await transaction { database in
+                try await database.raw(
+                    """
+                    UPDATE pending_clicks SET consumed_by = \(bind: installID) WHERE click_id = \(bind: clickID) AND consumed_by IS NULL
+                    """
+                ).run()
+                let owner = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first()?
+                    .decode(column: "consumed_by", as: String?.self)
+                guard owner == installID else { throw TakenByAnother() }
+                try await database.raw(
+                    """
+                    INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
+                    VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: Self.milliseconds(.now)))
+                    ON CONFLICT (app_id, install_id) DO NOTHING
+                    """
+                ).run()
+                if let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
+            }
+            return true
+        } catch is TakenByAnother {
+            return false
+        }
+    }
+
     public func insert(event: AppEvent) async throws {
         let slot = eventSlot
         let dialect = self.dialect

@@ -201,22 +201,6 @@ extension SQLStore {
         ).first().map(Self.pendingClick)
     }
 
-    /// Marks a click as this install's, unless another install took it first. One
-    /// conditional UPDATE: when two instances race, the row lock makes the second see the
-    /// first's install and change nothing (PostgreSQL re-checks the condition after the wait).
-    public func consume(clickID: String, by installID: String) async throws -> Bool {
-        try await transaction { database in
-            try await database.raw(
-                """
-                UPDATE pending_clicks SET consumed_by = \(bind: installID) WHERE click_id = \(bind: clickID) AND consumed_by IS NULL
-                """
-            ).run()
-            let owner = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first()?
-                .decode(column: "consumed_by", as: String?.self)
-            return owner == installID
-        }
-    }
-
     /// Deletes clicks whose window closed; returns how many.
     @discardableResult
     public func purgePendingClicks(before now: Date) async throws -> Int {

@@ -129,9 +129,11 @@ struct SQLStoreTests {
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).map(\.clickID) == ["open"])
             #expect(try await store.purgePendingClicks(before: now) == 1)
             #expect(try await store.pendingClickCount() == 1)
-            #expect(try await store.consume(clickID: "open", by: "install-1"))
-            #expect(try await store.consume(clickID: "open", by: "install-1"))
-            #expect(try await !store.consume(clickID: "open", by: "install-2"))
+            #expect(try await store.record(answer: "{}", appID: "a", installID: "install-1", takingClick: "open", install: nil))
+            #expect(
+                try await store.record(answer: "{}", appID: "a", installID: "install-1", takingClick: "open", install: nil), "the same install again")
+            #expect(try await !store.record(answer: "{}", appID: "a", installID: "install-2", takingClick: "open", install: nil))
+            #expect(try await store.deferredAnswer(appID: "a", installID: "install-2") == nil, "nothing stored for the install that lost the click")
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).isEmpty)
             try await store.close()
         }
@@ -343,10 +345,19 @@ struct SQLStoreTests {
                         platform: .ios, outcome: .preview, pending: click)
                 ])
                 let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
-                    for (index, store) in stores.enumerated() { group.addTask { try await store.consume(clickID: id, by: "install-\(index)") } }
+                    for (index, store) in stores.enumerated() {
+                        group.addTask {
+                            try await store.record(answer: "{}", appID: "a", installID: "install-\(round)-\(index)", takingClick: id, install: nil)
+                        }
+                    }
                     return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
                 }
                 #expect(winners == 1, "round \(round): \(winners) installs got one click")
+                var answered = 0
+                for index in stores.indices where try await stores[0].deferredAnswer(appID: "a", installID: "install-\(round)-\(index)") != nil {
+                    answered += 1
+                }
+                #expect(answered == 1, "round \(round): only the install that took the click has an answer stored")
             }
             let secrets = try await withThrowingTaskGroup(of: String.self) { group in
                 for (index, store) in stores.enumerated() { group.addTask { try await store.setting("shared", orInsert: "value-\(index)") } }

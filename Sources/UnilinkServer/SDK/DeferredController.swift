@@ -37,14 +37,7 @@ struct DeferredController {
         let now = Date.now
         var fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
         signalMetrics.count(InstallSignalCheck.sanitize(&fingerprint))
-        let (result, match) = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
-        let text = String(decoding: try HTTPBody.encode(result), as: UTF8.self)
-        let event = match.map {
-            AppEvent(
-                appID: app.id, installID: installID, linkID: $0.click.linkID, clickID: $0.click.clickID,
-                type: EventType.install.rawValue, matchType: $0.type.rawValue, time: now, confidence: $0.confidence, variant: $0.click.variant)
-        }
-        try await store.record(answer: text, appID: app.id, installID: installID, clickID: match?.click.clickID, install: event)
+        let text = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         // Two racing first calls of one install: the stored answer is the one both get.
         return Self.json(try await store.deferredAnswer(appID: app.id, installID: installID) ?? text)
     }
@@ -86,20 +79,24 @@ struct DeferredController {
         return Response(status: .accepted)
     }
 
-    /// Runs `DeferredAnswer`: fetches and consumes what it asks for, until it answers.
-    private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws
-        -> (DeepLinkResultBody, (click: PendingClick, type: MatchType, confidence: Double)?)
-    {
+    /// Runs `DeferredAnswer`: fetches what it asks for until it answers, and stores the
+    /// answer. A match's click is taken when its answer is stored, in the same transaction
+    /// (one durable commit, never a click taken without its answer); when another install
+    /// took it first, the machine goes on from where it asked for it.
+    private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws -> String {
         var machine = DeferredAnswer(
             appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
             threshold: app.deferredThreshold, acceptsWeak: body.allowWeakMatch == true, now: now)
         var action = machine.start()
+        var taking: DeferredAnswer?
         var weighed: [PendingClick] = []
         var history: [NetworkCrowd] = []
         while true {
             switch action {
             case .fetchClick(let id): action = machine.clickFetched(try await store.pendingClick(id: id))
-            case .consume(let clickID): action = machine.consumed(try await store.consume(clickID: clickID, by: installID))
+            case .consume:
+                taking = machine
+                action = machine.consumed(true)
             case .fetchCandidates(let prefix):
                 let candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
                 // A relay's pool has no addresses to have counted.
@@ -113,12 +110,28 @@ struct DeferredController {
                 action = machine.candidatesFetched(candidates, crowds: crowds)
             case .answer(.notFound):
                 evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: nil)
-                return (.init(status: .notFound, deepLink: nil), nil)
+                let text = String(decoding: try HTTPBody.encode(DeepLinkResultBody(status: .notFound, deepLink: nil)), as: UTF8.self)
+                try await store.record(answer: text, appID: app.id, installID: installID, clickID: nil, install: nil)
+                return text
             case .answer(.found(let click, let type, let confidence)):
-                if type != .deterministic {
-                    evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: click.clickID)
+                let text = String(decoding: try HTTPBody.encode(found(click, type: type, confidence: confidence)), as: UTF8.self)
+                let event = AppEvent(
+                    appID: app.id, installID: installID, linkID: click.linkID, clickID: click.clickID, type: EventType.install.rawValue,
+                    matchType: type.rawValue, time: now, confidence: confidence, variant: click.variant)
+                if try await store.record(answer: text, appID: app.id, installID: installID, takingClick: click.clickID, install: event) {
+                    if type != .deterministic {
+                        evidenceLog?.record(
+                            installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: click.clickID)
+                    }
+                    return text
                 }
-                return (found(click, type: type, confidence: confidence), (click, type, confidence))
+                // Taken by another install meanwhile (a match always follows `.consume`).
+                guard var before = taking else {
+                    action = .answer(.notFound)
+                    continue
+                }
+                action = before.consumed(false)
+                machine = before
             }
         }
     }

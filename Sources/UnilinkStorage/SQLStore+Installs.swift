@@ -88,14 +88,8 @@ extension SQLStore {
         let slot = eventSlot
         let dialect = self.dialect
         try await transaction { database in
-            try await database.raw(
-                """
-                INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
-                VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: Self.milliseconds(.now)))
-                ON CONFLICT (app_id, install_id) DO NOTHING
-                """
-            ).run()
-            if let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
+            try await Self.insert(
+                answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
         }
     }
 
@@ -120,19 +114,28 @@ extension SQLStore {
                 let owner = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first()?
                     .decode(column: "consumed_by", as: String?.self)
                 guard owner == installID else { throw TakenByAnother() }
-                try await database.raw(
-                    """
-                    INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
-                    VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: Self.milliseconds(.now)))
-                    ON CONFLICT (app_id, install_id) DO NOTHING
-                    """
-                ).run()
-                if let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
+                try await Self.insert(
+                    answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
             }
             return true
         } catch is TakenByAnother {
             return false
         }
+    }
+
+    /// The first answer an install got stays; a match's install event beside it.
+    private static func insert(
+        answer: String, appID: String, installID: String, clickID: String?, event: AppEvent?, slot: Int, dialect: Dialect,
+        on database: any SQLDatabase
+    ) async throws {
+        try await database.raw(
+            """
+            INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
+            VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: milliseconds(.now)))
+            ON CONFLICT (app_id, install_id) DO NOTHING
+            """
+        ).run()
+        if let event { try await insert(event: event, slot: slot, dialect: dialect, on: database) }
     }
 
     public func insert(event: AppEvent) async throws {

@@ -22,15 +22,7 @@ struct CaddyTLSTests {
 
     /// An HTTP/3 client over QUIC (PyPI's aioquic): one GET, its status, ALPN and body.
     static let http3Client = repository.appendingPathComponent("Tests/HTTP3/get.py")
-    static var aioquic: Bool {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import aioquic"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return false }
-        check.waitUntilExit()
-        return check.terminationStatus == 0
-    }
+    static var aioquic: Bool { PythonModule.importable("aioquic") }
 
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
     static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// Tests/WebhookReceiver/receiver.py as a child process: a real HTTP receiver on loopback
 /// that verifies each delivery with PyPI's `standardwebhooks` as it arrives and answers as
@@ -11,15 +12,7 @@ final class WebhookReceiver {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("WebhookReceiver/receiver.py")
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_STANDARDWEBHOOKS"] != nil }
-    static var available: Bool {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import standardwebhooks"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return false }
-        check.waitUntilExit()
-        return check.terminationStatus == 0
-    }
+    static var available: Bool { PythonModule.importable("standardwebhooks") }
 
     struct Delivery: Decodable {
         let id: String

@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import UnilinkCore
+import UnilinkTestSupport
 
 @testable import UnilinkServer
 
@@ -20,15 +21,7 @@ struct SingleSignOnTests {
     static let provider = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("OpenIDProvider/provider.py")
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_OIDC"] != nil }
-    static var available: Bool {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import joserfc"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return false }
-        check.waitUntilExit()
-        return check.terminationStatus == 0
-    }
+    static var available: Bool { PythonModule.importable("joserfc") }
 
     /// The provider, running until `body` returns.
     static func withProvider(_ body: (String) async throws -> Void) async throws {

@@ -22,9 +22,12 @@ class Client(QuicConnectionProtocol):
         self.status = None
         self.body = b""
         self.done = asyncio.Event()
+        self.stream = None
 
     def quic_event_received(self, event):
         for answer in self.http.handle_event(event):
+            if getattr(answer, "stream_id", None) != self.stream:
+                continue
             if isinstance(answer, HeadersReceived):
                 self.status = dict(answer.headers).get(b":status", b"?").decode()
             elif isinstance(answer, DataReceived):
@@ -37,7 +40,7 @@ async def main(address, port, host, path, root):
     configuration = QuicConfiguration(is_client=True, alpn_protocols=H3_ALPN, server_name=host)
     configuration.load_verify_locations(root)
     async with connect(address, port, configuration=configuration, create_protocol=Client) as client:
-        stream = client._quic.get_next_available_stream_id()
+        stream = client.stream = client._quic.get_next_available_stream_id()
         client.http.send_headers(
             stream,
             [(b":method", b"GET"), (b":scheme", b"https"), (b":authority", f"{host}:{port}".encode()), (b":path", path.encode()),

@@ -22,7 +22,7 @@ struct CaddyTLSTests {
 
     /// An HTTP/3 client over QUIC (PyPI's aioquic): one GET, its status, ALPN and body.
     static let http3Client = repository.appendingPathComponent("Tests/HTTP3/get.py")
-    static var aioquic: Bool { PythonModule.importable("aioquic") }
+    static let aioquic = PythonModule.importable("aioquic")
 
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
     static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {
@@ -121,7 +121,8 @@ struct CaddyTLSTests {
             let viaHTTP3 = try await ChildProcess.run(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
-                    "python3", Self.http3Client.path, "127.0.0.1", String(https), "go.shop-tls.example", "/.well-known/apple-app-site-association",
+                    "python3", "-W", "ignore", Self.http3Client.path, "127.0.0.1", String(https), "go.shop-tls.example",
+                    "/.well-known/apple-app-site-association",
                     root.path,
                 ])
             #expect(

@@ -69,7 +69,8 @@ struct SchemathesisTests {
         let hung = run.isRunning
         if hung {
             run.terminate()
-            run.waitUntilExit()
+            for _ in 0..<50 where run.isRunning { try await Task.sleep(for: .milliseconds(200)) }
+            if run.isRunning { kill(run.processIdentifier, SIGKILL) }
         }
         let report = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         #expect(!hung, "schemathesis was still running after 15 minutes; its output so far:\n\(report.suffix(12_000))")

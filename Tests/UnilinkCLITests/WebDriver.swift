@@ -144,15 +144,16 @@ final class WebDriver: Sendable {
         try await executeAsync(
             """
             const [path, fields, done] = arguments;
-            const csrf = document.querySelector('input[name=csrf]').value;
+            const csrf = document.querySelector('input[name=csrf]');
+            if (!csrf) { done(-1); return; }
             fetch(path, {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-              body: 'csrf=' + encodeURIComponent(csrf) + '&' + fields}).then(r => done(r.status));
+              body: 'csrf=' + encodeURIComponent(csrf.value) + '&' + fields}).then(r => done(r.status), () => done(-2));
             """, arguments: [path, fields]) as? Int
     }
 
     /// The status a same-origin GET of `path` gets with the browser's session.
     func status(of path: String) async throws -> Int? {
-        try await executeAsync("const [path, done] = arguments; fetch(path).then(r => done(r.status));", arguments: [path]) as? Int
+        try await executeAsync("const [path, done] = arguments; fetch(path).then(r => done(r.status), () => done(-2));", arguments: [path]) as? Int
     }
 
     /// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`), such as

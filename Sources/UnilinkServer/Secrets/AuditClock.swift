@@ -3,8 +3,9 @@
 /// one more, and a clock that steps back does not take the ids back with it. Ids made by
 /// two instances in one millisecond still order by their random part.
 struct AuditClock: Sendable {
-    /// 62³: the sequence is three base-62 characters.
-    static let sequences = 238_328
+    /// 16³: the sequence is three hex digits, which sort alike in any collation
+    /// (base 62's capitals sort after small letters in `en_US` and the like).
+    static let sequences = 4_096
 
     private(set) var milliseconds: UInt64 = 0
     private(set) var sequence = 0

@@ -48,13 +48,12 @@ enum Identifiers {
 
     static let auditClock = Mutex(AuditClock())
 
-    /// `aud_` + milliseconds in 12 hex digits + a sequence number in 3 base-62 digits +
-    /// 7 random characters: the audit log pages by id, and this process's ids sort in the
-    /// order they were made (`AuditClock`).
+    /// `aud_` + milliseconds in 12 hex digits + a sequence number in 3 hex digits + 7
+    /// random characters: the audit log pages by id, and this process's ids sort in the
+    /// order they were made (`AuditClock`), in PostgreSQL's collation too.
     static func auditID(at time: Date = .now) -> String {
         let (milliseconds, sequence) = auditClock.withLock { $0.next(at: UInt64(max(0, time.timeIntervalSince1970 * 1000))) }
-        let digits = [sequence / (62 * 62), sequence / 62 % 62, sequence % 62].map { Character(UnicodeScalar(base62[$0])) }
-        return "aud_" + Hex.digits(milliseconds, width: 12) + String(digits) + random(7)
+        return "aud_" + Hex.digits(milliseconds, width: 12) + Hex.digits(UInt64(sequence), width: 3) + random(7)
     }
 
     /// Eight base-62 digits of the time in milliseconds (until the year 8888), then 14

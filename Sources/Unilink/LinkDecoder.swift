@@ -51,7 +51,7 @@ struct LinkDecoder {
                 link.deepLinkSubs[index] = value
             } else if ![
                 LinkParameterKey.code, LinkParameterKey.click, LinkParameterKey.escaped, LinkParameterKey.touch, LinkParameterKey.variant,
-                LinkParameterKey.rule, "openExternalBrowser",
+                LinkParameterKey.rule, LinkParameterKey.lineExternalBrowser,
             ].contains(item.name) {
                 link.clickEvent[item.name] = value
             }

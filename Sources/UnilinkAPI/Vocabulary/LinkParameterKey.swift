@@ -21,6 +21,9 @@ public enum LinkParameterKey {
     /// The desktop answer's check found a touch screen on Safari's Mac string: an iPad
     /// asking for desktop sites, routed as one (with the click named by `ul_click`).
     public static let touch = "ul_touch"
+    /// LINE's escape to the system browser (`openExternalBrowser=1`, in-app-browsers.json),
+    /// which rides on the escaped URL: no parameter of the link.
+    public static let lineExternalBrowser = "openExternalBrowser"
     /// The content parameters of a long link.
     public static let deepLinkValue = "deep_link_value"
     public static func deepLinkSub(_ index: Int) -> String { "deep_link_sub\(index)" }

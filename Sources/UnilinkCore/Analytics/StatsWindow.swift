@@ -43,8 +43,7 @@ public struct StatsWindow: Sendable, Equatable {
         }
         // Today is the day the current hour's clicks count in: in a +5:30 zone, from 18:00Z
         // (23:30 local) that is already tomorrow, as `bucket(ofHour:)` reads the hour.
-        let second = Int64((now.timeIntervalSince1970).rounded(.down))
-        let hourEnd = (second >= 0 ? second / 3600 : (second - 3599) / 3600) * 3600 + 3599
+        let hourEnd = Self.hour(ofSecond: Int64((now.timeIntervalSince1970).rounded(.down))) * 3600 + 3599
         let today = Self.localDay(of: hourEnd, in: zone)
         let last = try Self.day(to, "to") ?? today
         let limit = granularity == .hour ? Self.maxHourlyDays : Self.maxDays
@@ -126,7 +125,12 @@ public struct StatsWindow: Sendable, Equatable {
         for _ in 0..<2 {
             second = day * 86_400 - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second))))
         }
-        return second >= 0 ? second / 3600 : (second - 3599) / 3600
+        return hour(ofSecond: second)
+    }
+
+    /// The hour since 1970 a second falls in, before 1970 too (division rounding down).
+    private static func hour(ofSecond second: Int64) -> Int64 {
+        second >= 0 ? second / 3600 : (second - 3599) / 3600
     }
 
     public static func text(day: Int64) -> String {

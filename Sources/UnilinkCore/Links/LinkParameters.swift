@@ -21,8 +21,7 @@ public enum LinkParameters {
         for (name, value) in items {
             switch name {
             case codeKey, clickKey, installedKey, escapedKey, touchKey, LinkParameterKey.variant, LinkParameterKey.rule: continue
-            // LINE's escape (in-app-browsers.json) rides on the escaped URL: no data of the link.
-            case "openExternalBrowser": continue
+            case LinkParameterKey.lineExternalBrowser: continue
             case LinkParameterKey.deepLinkValue: content.deepLinkValue = value
             case "ref": content.ref = value
             case "channel", "~channel", "af_channel": campaign.channel = value

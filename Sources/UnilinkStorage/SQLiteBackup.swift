@@ -136,12 +136,24 @@ extension SQLiteBackup {
         }
         let partial = target + ".restoring"
         try? files.removeItem(atPath: partial)
+        // The restored file belongs to whoever owned the database it replaces (or its
+        // folder): restored by root, it must still open for the service's own user.
+        let owner = try? files.attributesOfItem(atPath: aside ?? (target as NSString).deletingLastPathComponent)
         do {
             try files.copyItem(atPath: backup, toPath: partial)
+            if let user = owner?[.ownerAccountID] as? NSNumber, let group = owner?[.groupOwnerAccountID] as? NSNumber {
+                let current = try files.attributesOfItem(atPath: partial)
+                if (current[.ownerAccountID] as? NSNumber) != user || (current[.groupOwnerAccountID] as? NSNumber) != group {
+                    guard chown(partial, uid_t(user.uint32Value), gid_t(group.uint32Value)) == 0 else {
+                        throw Failure.failed(
+                            partial, "cannot give it to the owner of the database it replaces (uid \(user)): \(String(cString: strerror(errno)))")
+                    }
+                }
+            }
             try files.moveItem(atPath: partial, toPath: target)
         } catch {
             try? files.removeItem(atPath: partial)
-            throw Failure.failed(target, "\(error)")
+            throw error as? Failure ?? Failure.failed(target, "\(error)")
         }
         return (report, aside)
     }

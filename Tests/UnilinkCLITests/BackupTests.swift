@@ -129,6 +129,27 @@ struct BackupTests {
         try await http.shutdown()
     }
 
+    /// Restored by root (as the deployment guide does, the service stopped), the database
+    /// still belongs to the service's own user, so the service starts on it again.
+    @Test(.enabled(if: getuid() == 0, "only root can restore a database that another user owns"))
+    func aRestoreByRootKeepsTheDatabasesOwner() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-restore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("unilink.sqlite").path
+        #expect(try await Self.unilink(["migrate", "--database-url", "sqlite://" + database]).status == 0)
+        let copy = directory.appendingPathComponent("copy.sqlite").path
+        #expect(try await Self.unilink(["backup", copy, "--database-url", "sqlite://" + database]).status == 0)
+        let serviceUser: uid_t = 61_184  // the first of the uids systemd gives DynamicUser= services
+        #expect(chown(database, serviceUser, gid_t(serviceUser)) == 0)
+
+        let restored = try await Self.unilink(["restore", copy, "--database-url", "sqlite://" + database])
+        #expect(restored.status == 0, "\(restored.output)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: database)
+        #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == serviceUser)
+        #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value == serviceUser)
+    }
+
     /// A folder of backups as a timer keeps it: each run adds one named after its moment,
     /// and `--keep 2` leaves the two newest, never touching a file it did not name.
     @Test func aFolderOfBackupsKeepsTheNewestAndNothingElseIsRemoved() async throws {

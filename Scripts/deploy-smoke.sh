@@ -16,6 +16,7 @@
 # Usage (root, on a machine you can throw away): Scripts/deploy-smoke.sh
 # Scripts/deploy-smoke-nspawn.sh runs it in a throw-away Debian container.
 set -euo pipefail
+# (No `grep -q` after a pipe: it stops reading, and pipefail would count the writer's SIGPIPE as a failure.)
 cd "${UNILINK_SMOKE_SOURCE:-.}"
 step() { echo "deploy-smoke: $*"; }
 fail() {
@@ -90,7 +91,7 @@ root=/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt
 eventually test -s $root
 cp $root /usr/local/share/ca-certificates/caddy-local-root.crt && update-ca-certificates >/dev/null
 eventually curl -sf https://go.example.com/.well-known/apple-app-site-association
-curl -sf https://go.example.com/.well-known/apple-app-site-association | grep -q ABCDE12345.com.example.shop ||
+curl -sf https://go.example.com/.well-known/apple-app-site-association | grep ABCDE12345.com.example.shop >/dev/null ||
     fail "no AASA over HTTPS on go.example.com"
 status=$(curl -s -o /dev/null -w '%{http_code}' -A 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0' https://go.example.com/spring)
 # No web fallback in this app: a desktop visitor gets the link's page.
@@ -114,7 +115,7 @@ unilink aasa check https://link.example.com                            # guide:
 unilink aasa check https://link.example.com https://link.example.com/p/1 # guide:
 unilink assetlinks check https://go.example.com --package com.example.shop --fingerprint 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5 # guide:
 unilink assetlinks check https://link.example.com --package com.example.shop --fingerprint 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5 # guide:
-unilink aasa check https://link.example.com https://link.example.com/elsewhere | grep -q '=> opens in the browser' ||
+unilink aasa check https://link.example.com https://link.example.com/elsewhere | grep '=> opens in the browser' >/dev/null ||
     fail "the check opened a path the app does not claim in the app"
 
 step "5. Prometheus"
@@ -123,9 +124,9 @@ install -m 0644 Deploy/prometheus.yml /etc/prometheus/prometheus.yml   # guide:
 install -m 0600 -o prometheus /dev/null /etc/prometheus/unilink-metrics-token # guide:
 printf '%s' "$UNILINK_METRICS_TOKEN" >/etc/prometheus/unilink-metrics-token
 systemctl restart prometheus                                           # guide:
-scraped() { curl -sf 'http://127.0.0.1:9090/api/v1/query?query=up%7Bjob%3D%22unilink%22%7D' | grep -q '"value":\[[0-9.]*,"1"\]'; }
+scraped() { curl -sf 'http://127.0.0.1:9090/api/v1/query?query=up%7Bjob%3D%22unilink%22%7D' | grep '"value":\[[0-9.]*,"1"\]' >/dev/null; }
 eventually scraped || fail "Prometheus does not see the unilink target up"
-curl -sf 'http://127.0.0.1:9090/api/v1/query?query=unilink_click_queue_depth' | grep -q unilink_click_queue_depth ||
+curl -sf 'http://127.0.0.1:9090/api/v1/query?query=unilink_click_queue_depth' | grep unilink_click_queue_depth >/dev/null ||
     fail "no unilink_click_queue_depth in Prometheus"
 
 step "6. backups every night"
@@ -133,7 +134,8 @@ install -m 0644 Deploy/unilink-backup.service Deploy/unilink-backup.timer /etc/s
 systemctl daemon-reload && systemctl enable --now unilink-backup.timer # guide:
 systemctl start unilink-backup                                         # guide:
 journalctl -u unilink-backup | grep 'integrity ok' || fail "the backup's journal says nothing about its check"
-systemctl list-timers unilink-backup.timer | grep -q unilink-backup.service || fail "the timer is not scheduled"
+timers=$(systemctl list-timers --all --no-pager unilink-backup.timer)
+echo "$timers" | grep unilink-backup.service >/dev/null || fail "the timer is not scheduled: $timers"
 backup=$(ls /var/lib/unilink-backups/unilink-*.sqlite)
 [ "$(echo "$backup" | wc -l)" = 1 ] || fail "expected one backup, found: $backup"
 [ "$(stat -c %a "$backup")" = 600 ] || fail "the backup is readable by others: $(stat -c %a "$backup")"
@@ -179,7 +181,7 @@ if [ -f release/test-country.mmdb ]; then
     systemctl restart unilink                                          # guide:
     curl -s http://127.0.0.1:8080/readyz                               # guide:
     echo
-    curl -s http://127.0.0.1:8080/readyz | grep -q '"geoip_available":true' || fail "the server reads no countries"
+    curl -s http://127.0.0.1:8080/readyz | grep '"geoip_available":true' >/dev/null || fail "the server reads no countries"
     step "countries: the server reads /var/lib/GeoIP/GeoLite2-Country.mmdb"
 else
     step "8. skipped: no release/test-country.mmdb"

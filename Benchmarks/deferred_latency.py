@@ -6,7 +6,8 @@ For each size: a fresh database gets the server's schema, then that many pending
 of many networks are written straight into SQLite (a copy of a real click's row with
 random network keys), and as many addresses' hourly crowds (`network_crowds`, schema 28 and
 later) in the same prefixes, the server restarts on it, a handful of real clicks come from the
-networks the installs will use, and first launches are timed: a third of them from 111
+networks the installs will use (25 links, four languages: as varied as a crowded network's
+clicks), and first launches are timed: a third of them from 111
 clicked addresses, three launches each (the first found as a weak match, the others
 finding the click taken), the rest from networks nobody clicked from. /healthz on the same
 server is the baseline measured in the same run. Matching reads only the clicks that
@@ -30,6 +31,8 @@ import time
 import requests
 
 ADMIN = "bench-admin-token-0123456789"
+LINKS = 25
+LANGUAGES = ["en-US,en;q=0.9", "de-DE,de;q=0.9", "fr-FR,fr;q=0.9", "es-ES,es;q=0.9"]
 UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
       "Version/18.1 Mobile/15E148 Safari/604.1")
 
@@ -130,8 +133,10 @@ def measure(binary, size, installs, rng, postgres=None):
         "name": "Bench", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "1"},
         "domains": [{"host": "s.bench.test", "role": "short"}, {"host": "link.bench.test", "role": "primary"}],
         "paths": ["/item/*"]}).json()
-    link = http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
-                     json={"path": "/item/1", "deep_link_value": "item1"}).json()
+    links = [http.post(base + "/v1/links", headers={"Authorization": f"Bearer {app['secret_key']}"},
+                       json={"path": f"/item/{n}", "deep_link_value": f"item{n}", "campaign": {"campaign": f"spring-{n}"}}).json()
+             for n in range(LINKS)]
+    link = links[0]
     http.get(base + f"/{link['short_url'].rsplit('/', 1)[1]}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": "192.0.2.1"})
     time.sleep(0.5)
     stop(process)
@@ -147,8 +152,13 @@ def measure(binary, size, installs, rng, postgres=None):
     # 3. Restart on the big table; real clicks from the installs' networks; time first launches.
     process, base = start(binary, database)
     try:
+        # The clickers of a network came from many links and speak several languages, so
+        # its candidates' documents differ as a crowded network's do (decoded documents are
+        # cached by their text: identical ones would flatter the reads).
         for i in range(installs // 3):
-            http.get(base + f"/{link['short_url'].rsplit('/', 1)[1]}", headers={"Host": "s.bench.test", "User-Agent": UA, "X-Forwarded-For": f"198.51.{i // 200}.{i % 200 + 1}"})
+            code = links[i % LINKS]['short_url'].rsplit('/', 1)[1]
+            http.get(base + f"/{code}", headers={"Host": "s.bench.test", "User-Agent": UA, "Accept-Language": LANGUAGES[(i // LINKS) % len(LANGUAGES)],
+                                            "X-Forwarded-For": f"198.51.{i // 200}.{i % 200 + 1}"})
         time.sleep(0.5)
         for _ in range(50):  # warm-up
             http.get(base + "/healthz")

@@ -226,7 +226,7 @@ extension SQLStore {
         """
 
     private static func pendingClick(_ row: any SQLRow) throws -> PendingClick {
-        let stored = try JSONDocument.decode(PendingClickDocument.Stored.self, from: row.decode(column: "document", as: String.self))
+        let stored = try PendingClickDocumentCache.shared.stored(row.decode(column: "document", as: String.self))
         var click = PendingClick(
             clickID: try row.decode(column: "click_id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
             linkID: try row.decode(column: "link_id", as: String?.self), content: stored.content,

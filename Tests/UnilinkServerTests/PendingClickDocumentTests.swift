@@ -145,4 +145,19 @@ struct PendingClickDocumentTests {
             try await store.close()
         }
     }
+
+    /// The decoded documents the candidate reads share: each text decodes to what the
+    /// decoder gives, a bad one is an error and not kept, and the cache never holds more
+    /// than its capacity.
+    @Test func theDocumentCacheGivesTheDecodersValueAndStaysBounded() throws {
+        let cache = PendingClickDocumentCache(capacity: 3)
+        let texts = (0..<7).map { PendingClickDocument.encode(Self.full("n\($0)")) }
+        for text in texts + texts.reversed() {
+            #expect(try cache.stored(text) == JSONDocument.decode(PendingClickDocument.Stored.self, from: text))
+            #expect(cache.count <= 3)
+        }
+        #expect(throws: (any Error).self) { try cache.stored("{\"os\": ") }
+        #expect(cache.count <= 3)
+        #expect(try cache.stored(texts[0]).osVersion == "18.7")
+    }
 }

@@ -608,25 +608,30 @@ def describe(population, args):
           f"({PROMPT_SHARE:.0%} within minutes), {INSTALL_WITHOUT_TAP:.0%} of the others (10-50 min later); "
           f"{NEAR_CLICK_SHARE:.0%} of a housemate's or neighbour's organic installs follow the click within the hour")
     twins = twin_installs(people)
+    lookalikes = organic_twins(people)
     print(f"{'segment':21} {'networks':>8} {'clickers':>8} {'clicked installs':>16} {'no tap':>6} {'late':>5} {'twins':>5} "
-          f"{'organic':>7}  what it models")
+          f"{'organic':>7} {'twins':>5}  what it models")
     for segment in dict.fromkeys(p["segment"] for p in people):
         group = [p for p in people if p["segment"] == segment]
         installed = [p for p in group if p["click_ip"] and p["install_ip"]]
         late = sum(1 for p in installed if p["install_at"] - p["click_at"] >= MATCH_WINDOW)
         print(f"{segment:21} {population.networks[segment] or '-':>8} {sum(1 for p in group if p['click_ip']):>8} "
               f"{len(installed):>16} {sum(1 for p in installed if not p['tap']):>6} {late:>5} "
-              f"{sum(1 for p in installed if id(p) in twins):>5} {sum(1 for p in group if not p['click_ip']):>7}  {SEGMENTS[segment]}")
+              f"{sum(1 for p in installed if id(p) in twins):>5} {sum(1 for p in group if not p['click_ip']):>7} "
+              f"{sum(1 for p in group if id(p) in lookalikes):>5}  {SEGMENTS[segment]}")
     clickers = [p for p in people if p["click_ip"]]
     installs = [p for p in people if p["install_ip"]]
     print(f"{'all':21} {sum(population.networks.values()):>8} {len(clickers):>8} "
           f"{sum(1 for p in installs if p['click_ip']):>16} {sum(1 for p in installs if p['click_ip'] and not p['tap']):>6} "
           f"{sum(1 for p in installs if p['click_ip'] and p['install_at'] - p['click_at'] >= MATCH_WINDOW):>5} "
-          f"{len(twins):>5} {sum(1 for p in installs if not p['click_ip']):>7}  (late: installed after the match window, no matcher can find them)")
+          f"{len(twins):>5} {sum(1 for p in installs if not p['click_ip']):>7} {len(lookalikes):>5}  "
+          "(late: installed after the match window, no matcher can find them)")
     print("twins (an upper bound): clicked installs with another clicker of the same system in the pool the install is\n"
           "compared with, in the hour before it, whose phone reads the same to the server (screen, OS version, Safari 26's\n"
           "own; languages, the page's list on Android; time zone; Android: the model): only the timing and the store tap can\n"
-          "tell the two apart. Counted before matching: a twin whose click an earlier install took is counted all the same.")
+          "tell the two apart. Counted before matching: a twin whose click an earlier install took is counted all the same.\n"
+          "organic twins: organic installs from the pool of a clicker who clicked in the hour before, has not installed\n"
+          "before it, and whose phone reads the same: to the server the install is that clicker's, whatever the model.")
 
 
 def pool(person):
@@ -670,6 +675,32 @@ def twin_installs(people):
     return twins
 
 
+def organic_twins(people):
+    """The organic installs (by id()) that read as a clicker's: from the pool of someone who
+    clicked in the hour before and had not installed by then, with a phone that reads the
+    same as that clicker's did (seen as the clicker's page saw it). A housemate with the same
+    phone installing from App Store search soon after a click is one; only a matcher told
+    the truth could refuse it, so each is a false match no model can be sure to avoid.
+    Relay clicks are left out (they pool by country, not by the install's network)."""
+    by_pool = defaultdict(list)
+    for q in people:
+        if q["click_ip"] and q["segment"] != "private_relay":
+            by_pool[pool(q)].append(q)
+    found = set()
+    for p in people:
+        if p["click_ip"] or not p["install_ip"] or p["segment"] == "private_relay":
+            continue
+        address = ipaddress.ip_address(p["install_ip"])
+        key = (str(ipaddress.ip_network(f"{address}/{24 if address.version == 4 else 56}", strict=False)),)
+        for q in by_pool[key]:
+            installed_before = q["install_ip"] and q["install_at"] <= p["install_at"]
+            if (0 <= p["install_at"] - q["click_at"] < MATCH_WINDOW and not installed_before
+                    and looks(dict(p, script=q["script"])) == looks(q)):
+                found.add(id(p))
+                break
+    return found
+
+
 def run(server, population, rng, threshold, weak):
     app = server.call("POST", "/v1/apps", headers={"Authorization": f"Bearer {ADMIN}"}, json={
         "name": "Bench", "ios": {"team_id": "ABCDE12345", "bundle_id": "com.example.bench", "app_store_id": "123456789"},
@@ -700,7 +731,7 @@ def run(server, population, rng, threshold, weak):
             person["naive"] = naive.install(person, at)
     installs = [p for p in population.people if p["install_ip"]]
     clicks = sum(1 for p in population.people if p["click_ip"])
-    report(installs, clicks, time.time() - started, threshold, weak)
+    report(installs, clicks, time.time() - started, threshold, weak, population.people)
 
 
 def click(server, person, link, rng):
@@ -797,10 +828,13 @@ def cells(result):
     return f"{text(precision):>6}{mark} {text(recall):>6} {f'{linked}/{organic}' if organic else '-':>8}"
 
 
-def report(people, click_count, elapsed, threshold, weak):
+def report(people, click_count, elapsed, threshold, weak, everyone):
+    """The scores of the installs `people`; `everyone` (clickers who never installed too) for
+    the organic twins and for naming a wrong match's click."""
     unilink = lambda p: p["answer"]
     naive = lambda p: p["naive"]
     organic = [p for p in people if not p["click_ip"]]
+    lookalikes = organic_twins(everyone)
     mode = "weak matches requested" if weak else "confident matches only"
     print(f"\n== min_match_confidence {threshold} ({mode}): {len(people)} installs ({len(organic)} organic), "
           f"{click_count} clicks, {elapsed:.0f} s over HTTP")
@@ -829,22 +863,25 @@ def report(people, click_count, elapsed, threshold, weak):
         ios_recall = sum(1 for p in ios if answer(p) == p["click_id"]) / len(ios) if ios else 0
         organic_linked = sum(1 for p in organic if answer(p))
         share = organic_linked / len(organic) if organic else 0
+        lookalike = sum(1 for p in organic if answer(p) and id(p) in lookalikes)
         print(f"{name}: precision {precision:.3f}, recall {right / len(clicked) if clicked else 0:.3f} (iOS {ios_recall:.3f}), "
-              f"false matches {wrong}, organic installs handed a link {organic_linked}/{len(organic)} ({share:.2%})")
+              f"false matches {wrong}, organic installs handed a link {organic_linked}/{len(organic)} ({share:.2%}; "
+              f"{lookalike} of them organic twins)")
         if name == "unilink":
             recall = right / len(clicked) if clicked else 0
             print(f"  targets: precision >= {TARGET_PRECISION} in every segment: "
                   f"{'yes' if not below else 'no, ' + ', '.join(below)}; recall >= 0.9: {'yes' if recall >= 0.9 else 'no'}; "
                   f"organic installs given a link <= 0.5%: {'yes' if share <= 0.005 else 'no'}")
     if os.environ.get("DEFERRED_ACCURACY_DEBUG"):
-        by_click = {p["click_id"]: p for p in people if p.get("click_id")}
+        by_click = {p["click_id"]: p for p in everyone if p.get("click_id")}
         for p in people:
             if p["answer"] and p["answer"] != p.get("click_id"):
                 other = by_click.get(p["answer"], {})
                 print("  wrong", p["answer"], p["segment"], p["os"], p["match_type"], "organic" if not p["click_ip"] else "clicked", p["confidence"],
                       "model", p["model"] == other.get("model"), "version", p["version"] == other.get("version"),
                       "languages", p["languages"] == other.get("languages"),
-                      "after", int(p["install_at"] - other.get("click_at", 0)), "store", other.get("tap"))
+                      "after", int(p["install_at"] - other.get("click_at", 0)), "store", other.get("tap"),
+                      "organic twin", id(p) in lookalikes)
     print("unilink match types:", dict(Counter(p["match_type"] for p in people if p["answer"])))
     buckets = [(0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01)]
     rows = []

@@ -83,59 +83,76 @@ extension SQLStore {
         ).first()?.decode(column: "answer", as: String.self)
     }
 
-    /// Stores an install's answer and, for a match, its install event; the first answer stays.
-    public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws {
+    /// Stores an install's answer and, for a match, its install event; the first answer
+    /// stays. Returns the install's stored answer: this one, or the one an earlier call of
+    /// the same install stored (and then nothing is written).
+    public func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws
+        -> String
+    {
         let slot = eventSlot
         let dialect = self.dialect
-        try await transaction { database in
+        return try await transaction { database in
             try await Self.insert(
                 answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
         }
     }
 
     /// A match's answer and install stored with its click taken for this install, in one
-    /// transaction (one durable commit, and never a click taken without its answer); false,
-    /// and nothing stored, when another install took the click first. One conditional
-    /// UPDATE: when two instances race, the row lock makes the second see the first's
-    /// install and change nothing (PostgreSQL re-checks the condition after the wait).
+    /// transaction (one durable commit, and never a click taken without its answer). Returns
+    /// the install's stored answer, or nil, and nothing stored, when another install took the
+    /// click first. One conditional UPDATE: when two instances race, the row lock makes the
+    /// second see the first's install and change nothing (PostgreSQL re-checks the condition
+    /// after the wait). When a racing call of the same install answered first, its answer is
+    /// returned and the click is not taken.
     public func record(answer: String, appID: String, installID: String, takingClick clickID: String, install event: AppEvent?) async throws
-        -> Bool
+        -> String?
     {
         struct TakenByAnother: Error {}
+        struct AnsweredBefore: Error { let answer: String }
         let slot = eventSlot
         let dialect = self.dialect
         do {
-            try await transaction { database in
-                try await database.raw(
+            return try await transaction { database in
+                let taken = try await database.raw(
                     """
-                    UPDATE pending_clicks SET consumed_by = \(bind: installID) WHERE click_id = \(bind: clickID) AND consumed_by IS NULL
+                    UPDATE pending_clicks SET consumed_by = \(bind: installID)
+                    WHERE click_id = \(bind: clickID) AND (consumed_by IS NULL OR consumed_by = \(bind: installID)) RETURNING click_id
                     """
-                ).run()
-                let owner = try await database.raw("SELECT consumed_by FROM pending_clicks WHERE click_id = \(bind: clickID)").first()?
-                    .decode(column: "consumed_by", as: String?.self)
-                guard owner == installID else { throw TakenByAnother() }
-                try await Self.insert(
+                ).first()
+                guard taken != nil else { throw TakenByAnother() }
+                let stored = try await Self.insert(
                     answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
+                guard stored == answer else { throw AnsweredBefore(answer: stored) }
+                return stored
             }
-            return true
         } catch is TakenByAnother {
-            return false
+            return nil
+        } catch let earlier as AnsweredBefore {
+            return earlier.answer
         }
     }
 
-    /// The first answer an install got stays; a match's install event beside it.
+    /// The first answer an install got stays; a match's install event beside it, only with
+    /// the answer it goes with. Returns the install's stored answer. One statement when the
+    /// answer is new (`RETURNING` says it went in), a second to read the earlier one.
     private static func insert(
         answer: String, appID: String, installID: String, clickID: String?, event: AppEvent?, slot: Int, dialect: Dialect,
         on database: any SQLDatabase
-    ) async throws {
-        try await database.raw(
+    ) async throws -> String {
+        let inserted = try await database.raw(
             """
             INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
             VALUES (\(bind: appID), \(bind: installID), \(bind: clickID), \(bind: answer), \(bind: milliseconds(.now)))
-            ON CONFLICT (app_id, install_id) DO NOTHING
+            ON CONFLICT (app_id, install_id) DO NOTHING RETURNING install_id
             """
-        ).run()
+        ).first()
+        guard inserted != nil else {
+            return try await database.raw(
+                "SELECT answer FROM deferred_answers WHERE app_id = \(bind: appID) AND install_id = \(bind: installID)"
+            ).first()?.decode(column: "answer", as: String.self) ?? answer
+        }
         if let event { try await insert(event: event, slot: slot, dialect: dialect, on: database) }
+        return answer
     }
 
     public func insert(event: AppEvent) async throws {

@@ -117,7 +117,8 @@ struct PendingClickDocumentTests {
             #expect(Self.unsetFields(of: click) == [])
             try await store.insert(clicks: [Self.record(click)])
             #expect(try await store.pendingClick(id: click.clickID) == Self.asStored(click))
-            #expect(try await store.record(answer: "{}", appID: click.appID, installID: "install-1", takingClick: click.clickID, install: nil))
+            #expect(
+                try await store.record(answer: "{}", appID: click.appID, installID: "install-1", takingClick: click.clickID, install: nil) == "{}")
             #expect(try await store.pendingClick(id: click.clickID)?.consumedBy == "install-1")
             let candidates = try await store.pendingClicks(appID: click.appID, prefixKey: "pk", at: click.time)
             #expect(candidates.isEmpty, "a consumed click is no candidate")

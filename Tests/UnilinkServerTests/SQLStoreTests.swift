@@ -129,12 +129,19 @@ struct SQLStoreTests {
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).map(\.clickID) == ["open"])
             #expect(try await store.purgePendingClicks(before: now) == 1)
             #expect(try await store.pendingClickCount() == 1)
-            #expect(try await store.record(answer: "{}", appID: "a", installID: "install-1", takingClick: "open", install: nil))
+            #expect(try await store.record(answer: "{\"n\":1}", appID: "a", installID: "install-1", takingClick: "open", install: nil) == "{\"n\":1}")
             #expect(
-                try await store.record(answer: "{}", appID: "a", installID: "install-1", takingClick: "open", install: nil), "the same install again")
-            #expect(try await !store.record(answer: "{}", appID: "a", installID: "install-2", takingClick: "open", install: nil))
+                try await store.record(answer: "{\"n\":2}", appID: "a", installID: "install-1", takingClick: "open", install: nil) == "{\"n\":1}",
+                "the same install again gets the answer it was given first")
+            #expect(try await store.record(answer: "{}", appID: "a", installID: "install-2", takingClick: "open", install: nil) == nil)
             #expect(try await store.deferredAnswer(appID: "a", installID: "install-2") == nil, "nothing stored for the install that lost the click")
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).isEmpty)
+            // A racing call of an install that already has its answer gets that answer and takes no click.
+            try await store.insert(clicks: [pending("spare", expiresIn: 3600)])
+            let notFound = "{\"status\":\"not_found\"}"
+            #expect(try await store.record(answer: notFound, appID: "a", installID: "install-3", clickID: nil, install: nil) == notFound)
+            #expect(try await store.record(answer: "{}", appID: "a", installID: "install-3", takingClick: "spare", install: nil) == notFound)
+            #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).map(\.clickID) == ["spare"], "the click stays open")
             try await store.close()
         }
     }
@@ -221,7 +228,7 @@ struct SQLStoreTests {
             ])
             try await store.insert(event: AppEvent(appID: "a", installID: "install-old", linkID: "lnk_1", clickID: nil, type: "open", time: old))
             try await store.insert(event: AppEvent(appID: "a", installID: "install-new", linkID: "lnk_1", clickID: nil, type: "open", time: now))
-            try await store.record(answer: "{}", appID: "a", installID: "install-old", clickID: nil, install: nil)
+            _ = try await store.record(answer: "{}", appID: "a", installID: "install-old", clickID: nil, install: nil)
             let before = try await store.clickCounts(linkID: "lnk_1", from: "0000-01-01", to: "9999-12-31")
             let cutoff = now.addingTimeInterval(-90 * 86_400)
             // The answer was stored "now" by the store's own clock, after `now` above: on a loaded machine seconds later.
@@ -271,7 +278,7 @@ struct SQLStoreTests {
             let matched = AppEvent(
                 appID: "a", installID: "install-race", linkID: "lnk_1", clickID: "click-1", type: "install", matchType: "probabilistic",
                 time: now.addingTimeInterval(5))
-            try await store.record(answer: "{}", appID: "a", installID: "install-race", clickID: "click-1", install: matched)
+            _ = try await store.record(answer: "{}", appID: "a", installID: "install-race", clickID: "click-1", install: matched)
             try await store.insert(event: matched)
             let after = try await rows()
             #expect(after.count == 1 && after.first?.link == "lnk_1" && after.first?.click == "click-1")
@@ -280,7 +287,7 @@ struct SQLStoreTests {
             let counts = try await store.linkCounts(linkID: "lnk_1", hours: try SQLStore.hours(from: "0000-01-01", to: "9999-12-31"), utcDays: true)
             #expect(counts.eventsByHour.values.reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) } == ["install": 1])
             // An install matched first and reported without a link later stays the link's.
-            try await store.record(
+            _ = try await store.record(
                 answer: "{}", appID: "a", installID: "install-2", clickID: "click-2",
                 install: AppEvent(appID: "a", installID: "install-2", linkID: "lnk_1", clickID: "click-2", type: "install", time: now))
             try await store.insert(event: AppEvent(appID: "a", installID: "install-2", linkID: nil, clickID: nil, type: "install", time: now))
@@ -348,6 +355,7 @@ struct SQLStoreTests {
                     for (index, store) in stores.enumerated() {
                         group.addTask {
                             try await store.record(answer: "{}", appID: "a", installID: "install-\(round)-\(index)", takingClick: id, install: nil)
+                                != nil
                         }
                     }
                     return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }

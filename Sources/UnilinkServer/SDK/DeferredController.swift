@@ -37,9 +37,8 @@ struct DeferredController {
         let now = Date.now
         var fingerprint = fingerprint(body, signals: signals, request: request, context: context, now: now)
         signalMetrics.count(InstallSignalCheck.sanitize(&fingerprint))
-        let text = try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now)
         // Two racing first calls of one install: the stored answer is the one both get.
-        return Self.json(try await store.deferredAnswer(appID: app.id, installID: installID) ?? text)
+        return Self.json(try await answer(app: app, installID: installID, body: body, fingerprint: fingerprint, now: now))
     }
 
     @Sendable func event(_ request: Request, context: SDKContext) async throws -> Response {
@@ -79,10 +78,11 @@ struct DeferredController {
         return Response(status: .accepted)
     }
 
-    /// Runs `DeferredAnswer`: fetches what it asks for until it answers, and stores the
-    /// answer. A match's click is taken when its answer is stored, in the same transaction
-    /// (one durable commit, never a click taken without its answer); when another install
-    /// took it first, the machine goes on from where it asked for it.
+    /// Runs `DeferredAnswer`: fetches what it asks for until it answers, stores the answer
+    /// and returns the install's stored one (an earlier call's, if it stored one first). A
+    /// match's click is taken when its answer is stored, in the same transaction (one
+    /// durable commit, never a click taken without its answer); when another install took
+    /// it first, the machine goes on from where it asked for it.
     private func answer(app: App, installID: String, body: DeferredRequest, fingerprint: InstallFingerprint, now: Date) async throws -> String {
         var machine = DeferredAnswer(
             appID: app.id, tokens: [body.installReferrer, body.pasteboardToken].compactMap { $0 }, fingerprint: fingerprint,
@@ -111,19 +111,20 @@ struct DeferredController {
             case .answer(.notFound):
                 evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: nil)
                 let text = String(decoding: try HTTPBody.encode(DeepLinkResultBody(status: .notFound, deepLink: nil)), as: UTF8.self)
-                try await store.record(answer: text, appID: app.id, installID: installID, clickID: nil, install: nil)
-                return text
+                return try await store.record(answer: text, appID: app.id, installID: installID, clickID: nil, install: nil)
             case .answer(.found(let click, let type, let confidence)):
                 let text = String(decoding: try HTTPBody.encode(found(click, type: type, confidence: confidence)), as: UTF8.self)
                 let event = AppEvent(
                     appID: app.id, installID: installID, linkID: click.linkID, clickID: click.clickID, type: EventType.install.rawValue,
                     matchType: type.rawValue, time: now, confidence: confidence, variant: click.variant)
-                if try await store.record(answer: text, appID: app.id, installID: installID, takingClick: click.clickID, install: event) {
-                    if type != .deterministic {
+                if let stored = try await store.record(
+                    answer: text, appID: app.id, installID: installID, takingClick: click.clickID, install: event)
+                {
+                    if type != .deterministic, stored == text {
                         evidenceLog?.record(
                             installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: click.clickID)
                     }
-                    return text
+                    return stored
                 }
                 // Taken by another install meanwhile (a match always follows `.consume`).
                 guard var before = taking else {

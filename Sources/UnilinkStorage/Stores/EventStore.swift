@@ -2,9 +2,12 @@
 /// its deferred call. `SQLStore` is one on SQLite and PostgreSQL.
 public protocol EventStore: Sendable {
     func deferredAnswer(appID: String, installID: String) async throws -> String?
-    func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws
-    /// A match's answer with its click taken, at once; false when another install took it.
-    func record(answer: String, appID: String, installID: String, takingClick clickID: String, install event: AppEvent?) async throws -> Bool
+    /// An answer stored, unless the install has one: returns the install's stored answer.
+    func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws -> String
+    /// A match's answer with its click taken, at once: the install's stored answer, or nil
+    /// when another install took the click.
+    func record(answer: String, appID: String, installID: String, takingClick clickID: String, install event: AppEvent?) async throws
+        -> String?
     func insert(event: AppEvent) async throws
     /// The A/B variant an install came from through a link.
     func variant(ofInstall installID: String, appID: String, linkID: String) async throws -> String?

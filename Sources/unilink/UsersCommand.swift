@@ -38,13 +38,13 @@ struct UsersCommand: AsyncParsableCommand {
             do {
                 let base =
                     url ?? environment["UNILINK_DASHBOARD_HOST"].flatMap { $0.isEmpty ? nil : "https://\($0)" } ?? "http://localhost:8080"
-                let (path, existed) = try await OwnerLink.make(email: owner, store: store, by: NSUserName())
+                let (path, existed, email) = try await OwnerLink.make(email: owner, store: store, by: NSUserName())
                 try await store.close()
                 let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
                 print(
                     existed
-                        ? "\(owner) has an account: the link sets a new password, makes them an owner, and turns off their second factor."
-                        : "\(owner) gets an owner's account once they choose a password.")
+                        ? "\(email) has an account: the link sets a new password, makes them an owner, and turns off their second factor."
+                        : "\(email) gets an owner's account once they choose a password.")
                 print("One-time link (valid 7 days): \(trimmed)\(path)")
             } catch {
                 try? await store.close()

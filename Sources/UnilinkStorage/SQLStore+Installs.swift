@@ -76,6 +76,10 @@ public struct AppEvent: Sendable, Equatable {
 extension SQLStore {
     /// The answer an install already got, as JSON, so a retry gets the same one.
     public func deferredAnswer(appID: String, installID: String) async throws -> String? {
+        try await Self.deferredAnswer(appID: appID, installID: installID, on: database)
+    }
+
+    private static func deferredAnswer(appID: String, installID: String, on database: any SQLDatabase) async throws -> String? {
         try await database.raw(
             """
             SELECT answer FROM deferred_answers WHERE app_id = \(bind: appID) AND install_id = \(bind: installID)
@@ -146,11 +150,7 @@ extension SQLStore {
             ON CONFLICT (app_id, install_id) DO NOTHING RETURNING install_id
             """
         ).first()
-        guard inserted != nil else {
-            return try await database.raw(
-                "SELECT answer FROM deferred_answers WHERE app_id = \(bind: appID) AND install_id = \(bind: installID)"
-            ).first()?.decode(column: "answer", as: String.self) ?? answer
-        }
+        guard inserted != nil else { return try await deferredAnswer(appID: appID, installID: installID, on: database) ?? answer }
         if let event { try await insert(event: event, slot: slot, dialect: dialect, on: database) }
         return answer
     }

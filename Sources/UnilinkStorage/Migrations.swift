@@ -566,7 +566,9 @@ enum Migrations {
             }
             if dialect == .postgres { try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
         } catch {
-            if dialect == .postgres { try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
+            if dialect == .postgres {
+                try? await SQLStore.evenIfCancelled { try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run() }
+            }
             throw error
         }
     }

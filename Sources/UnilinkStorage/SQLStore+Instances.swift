@@ -56,10 +56,11 @@ extension SQLStore {
             guard locked else { return nil }
             do {
                 let result = try await body()
-                try await session.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
+                try await Self.evenIfCancelled { try await session.raw("SELECT pg_advisory_unlock(\(bind: key))").run() }
                 return result
             } catch {
-                try? await session.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
+                // A lock left held would keep the job from every instance while the pooled connection lives.
+                try? await Self.evenIfCancelled { try await session.raw("SELECT pg_advisory_unlock(\(bind: key))").run() }
                 throw error
             }
         }

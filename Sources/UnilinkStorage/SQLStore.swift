@@ -231,14 +231,14 @@ public final class SQLStore: Sendable {
                 defer { if lowered { sqliteThread?.raise() } }
                 // SQLite refuses to change the setting inside a transaction.
                 try await database.raw("PRAGMA synchronous=NORMAL").run()
+                let result: Result<T, any Error>
                 do {
-                    let result = try await Self.inTransaction(database, dialect: .sqlite, body)
-                    try await database.raw("PRAGMA synchronous=FULL").run()
-                    return result
+                    result = .success(try await Self.inTransaction(database, dialect: .sqlite, body))
                 } catch {
-                    try? await database.raw("PRAGMA synchronous=FULL").run()
-                    throw error
+                    result = .failure(error)
                 }
+                try await Self.evenIfCancelled { [database] in try await database.raw("PRAGMA synchronous=FULL").run() }
+                return try result.get()
             }
         case .postgres(let pool):
             return try await pool.withConnection { connection in
@@ -269,9 +269,19 @@ public final class SQLStore: Sendable {
             try await database.raw("COMMIT").run()
             return result
         } catch {
-            try? await database.raw("ROLLBACK").run()
+            try? await evenIfCancelled { try await database.raw("ROLLBACK").run() }
             throw error
         }
+    }
+
+    /// Runs `body` to its end even when the calling task is cancelled, for the statements
+    /// that undo or close what a task began: in a cancelled task a statement is refused
+    /// before it runs (SQLite's go through `NIOThreadPool.runIfActive`), and a ROLLBACK
+    /// refused so left SQLite's one connection inside the transaction, where every later
+    /// BEGIN failed and every later write waited, uncommitted, in it. A new task does not
+    /// inherit the caller's cancellation.
+    static func evenIfCancelled<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Task { try await body() }.value
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

@@ -69,6 +69,31 @@ struct SQLStoreTests {
     /// Batches larger than one multi-row statement: every row lands, a journey's next step
     /// updates the click written earlier in the same batch, and a repeat inside the batch
     /// is refused like one already stored.
+    /// A task cancelled inside a transaction (a stopping service, a request given up)
+    /// leaves nothing of it, and the store goes on: the next write commits and a new
+    /// connection reads it. In a cancelled task SQLite refuses every statement, and the
+    /// ROLLBACK once was one of them: the one connection stayed inside the transaction.
+    @Test(arguments: TestDatabase.available) func aTransactionCancelledHalfwayLeavesNothingAndTheStoreGoesOn(database: TestDatabase) async throws {
+        try await database.withFresh { location, _ in
+            try await Self.withStore(location) { store in
+                let halfway = Task {
+                    try await store.transaction { database in
+                        try await database.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (999999, 0)").run()
+                        withUnsafeCurrentTask { $0?.cancel() }
+                        try Task.checkCancellation()
+                    }
+                }
+                await #expect(throws: CancellationError.self) { try await halfway.value }
+                try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
+            }
+            try await Self.withStore(location) { store in
+                #expect(try await store.apps().map(\.id) == ["a"])
+                let undone = try await store.database.raw("SELECT COUNT(*) AS n FROM schema_migrations WHERE version = 999999").first()
+                #expect(try undone?.decode(column: "n", as: Int.self) == 0)
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available) func largeBatchesLandWholeOrNotAtAll(database: TestDatabase) async throws {
         try await Self.withStore(database) { store, _ in
             let count = SQLStore.rowsPerInsert * 2 + 3

@@ -90,6 +90,12 @@ for _ in $(seq 120); do
 done
 [ -n "$leader" ] || { cat "$log" >&2 && echo "deploy-smoke-nspawn: the container did not boot" >&2 && exit 1; }
 inside() { nsenter -t "$leader" -m -u -i -n -p -C -- env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
+# systemctl cannot wait for the boot before systemd has made its socket: on a busy machine
+# the first call came too early and said "Failed to connect to bus".
+for _ in $(seq 240); do
+    inside test -S /run/systemd/private && break
+    sleep 0.5
+done
 state=$(inside timeout 120 systemctl is-system-running --wait || true)
 echo "deploy-smoke-nspawn: the container booted ($state)"
 inside env UNILINK_SMOKE_SOURCE=/root/unilink bash /root/unilink/Scripts/deploy-smoke.sh

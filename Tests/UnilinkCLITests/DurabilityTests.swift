@@ -4,6 +4,7 @@ import NIOHTTP1
 import Synchronization
 import Testing
 import UnilinkAPI
+import UnilinkTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -41,9 +42,7 @@ struct DurabilityTests {
             let link = try JSONDecoder().decode(LinkBody.self, from: Data(answer.body.utf8))
             created.append(try #require(link.id))
         }
-        kill(server.process.processIdentifier, SIGKILL)
-        server.process.waitUntilExit()
-        #expect(server.process.terminationReason == .uncaughtSignal)
+        #expect(await server.process.kill() == .signal(SIGKILL))
 
         server = try await RunningServer(database: database)
         client = LoopbackClient(client: http, port: server.port)

@@ -2,11 +2,12 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import UnilinkTestSupport
 
 /// The real `unilink serve` process on a loopback port with its own SQLite file, as the
 /// README starts it; its banner is read from stdout like a newcomer reads it.
 final class RunningServer {
-    let process = Process()
+    let process: Spawned
     let output: URL
     let banner: String
     let port: Int
@@ -20,15 +21,10 @@ final class RunningServer {
     /// A server on any database (`postgres://...` too); its output goes to `directory`.
     init(databaseURL: String, directory: URL, arguments: [String] = [], environment: [String: String] = [:]) async throws {
         output = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.executableURL = JSONLinesAdapterTests.binary
-        process.arguments = ["serve", "--port", "0", "--database-url", databaseURL] + arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        let errors = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        process = try Spawned(
+            JSONLinesAdapterTests.binary.path, ["serve", "--port", "0", "--database-url", databaseURL] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, stdout: .file(output),
+            stderr: .file(directory.appendingPathComponent("stderr-\(UUID().uuidString)")))
         var text = ""
         for _ in 0..<600
         where !text.contains("Unilink is listening") || !(text.contains("Try it:") || text.contains("Demo link:") || text.hasSuffix(")\n")) {
@@ -38,7 +34,7 @@ final class RunningServer {
         }
         banner = text
         guard let match = text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/), let port = Int(match.1) else {
-            process.terminate()
+            _ = await process.kill()
             throw ServerDidNotStart(output: text)
         }
         self.port = port
@@ -50,11 +46,21 @@ final class RunningServer {
             .flatMap { $0.split(separator: " ").last.map(String.init) }
     }
 
-    /// SIGTERM, as a service manager stops it; returns the exit status.
+    /// SIGTERM, as a service manager stops it; returns the exit status, or throws when it
+    /// still runs 10 s later (then it is killed) or ended by a signal.
     func stop() async throws -> Int32 {
-        process.terminate()
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        return process.terminationStatus
+        process.signal(SIGTERM)
+        switch await process.wait(timeout: .seconds(10)) {
+        case .exit(let status): return status
+        case .signal(let number): throw ServerDidNotStop(reason: "ended by signal \(number)")
+        case nil:
+            _ = await process.kill()
+            throw ServerDidNotStop(reason: "still running 10 s after SIGTERM")
+        }
+    }
+
+    struct ServerDidNotStop: Error {
+        let reason: String
     }
 
     struct ServerDidNotStart: Error {

@@ -111,7 +111,7 @@ struct ScaleOutTests {
             async let startB = RunningServer(
                 databaseURL: url, directory: directory, arguments: ["--trusted-proxies", "127.0.0.1"], environment: environment)
             let (serverA, serverB) = try await (startA, startB)
-            defer { serverA.process.terminate(); serverB.process.terminate() }
+            defer { serverA.process.signal(); serverB.process.signal() }
             let a = LoopbackClient(client: http, port: serverA.port), b = LoopbackClient(client: http, port: serverB.port)
             try await body(a, b)
             #expect(try await serverA.stop() == 0)
@@ -201,18 +201,11 @@ struct ScaleOutTests {
     /// PostgreSQL stops: both keep answering association files and cached links, writes
     /// are 503, clicks wait in memory; it starts again: writes work and the clicks arrive.
     static func databaseRestart(_ a: LoopbackClient, _ b: LoopbackClient, linkID: String, secret: String, pgctl: String, data: String) async throws {
-        // Spawned and reaped here, not by Foundation's Process: that one never saw the shell
-        // end once pg_ctl had started a server (waitUntilExit never returned, the shell stayed
-        // a zombie), and both runs of the suite that hung had such a zombie beside them.
+        // `Spawned`, not Foundation's Process: that one never saw the shell end once pg_ctl
+        // had started a server (waitUntilExit never returned, the shell stayed a zombie).
         func pg(_ arguments: String) async throws {
-            let command: [String] = ["/bin/sh", "-c", "\(pgctl) -D '\(data)' \(arguments) </dev/null >/dev/null 2>&1"]
-            let argv = command.map { strdup($0) }
-            defer { for argument in argv { free(argument) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv + [nil], environ)
-            guard spawned == 0 else { throw TestDatabaseError("pg_ctl \(arguments): posix_spawn failed (\(spawned))") }
-            var status: Int32 = 0
-            for _ in 0..<600 where waitpid(pid, &status, WNOHANG) == 0 { try await Task.sleep(for: .milliseconds(50)) }
+            let shell = try Spawned("/bin/sh", ["-c", "\(pgctl) -D '\(data)' \(arguments)"])
+            guard await shell.wait(timeout: .seconds(30)) != nil else { throw TestDatabaseError("pg_ctl \(arguments): still running after 30 s") }
         }
         // Counted so far (the preview's click and its store step on the other instance may
         // be one row or two, depending on which instance wrote first).

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// schemathesis (PyPI) against the real server's own `/openapi.json`, as a team adopting
 /// Unilink would try it: every check (`--checks all`), the repository's
@@ -37,7 +38,7 @@ struct SchemathesisTests {
         let server = try await RunningServer(
             database: directory.appendingPathComponent("unilink.sqlite"),
             environment: ["UNILINK_ADMIN_TOKEN": admin, "UNILINK_RATE_LIMITS": "off"])
-        defer { server.process.terminate() }
+        defer { server.process.signal() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
         let client = LoopbackClient(client: http, port: server.port)

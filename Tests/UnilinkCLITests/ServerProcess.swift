@@ -1,46 +1,36 @@
 import Foundation
+import UnilinkTestSupport
 
 /// The built `unilink` executable as a child process: its exit status, what it wrote to
 /// stdout and stderr, and how long it ran, for the tests of the process's own behaviour
 /// (start failures, signals).
 final class ServerProcess {
-    let process = Process()
+    let process: Spawned
     private let output: URL
     private let errors: URL
 
     init(_ arguments: [String], environment: [String: String] = [:], in directory: URL, runAs user: (uid: UInt32, gid: UInt32)? = nil) throws {
         output = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
         errors = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        if let user {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", JSONLinesAdapterTests.binary.path] + arguments
-        } else {
-            process.executableURL = JSONLinesAdapterTests.binary
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("UNILINK_") }
         variables.merge(environment) { $1 }
-        process.environment = variables
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let binary = JSONLinesAdapterTests.binary.path
+        process = try Spawned(
+            user == nil ? binary : "/usr/bin/setpriv",
+            user.map { ["--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups", "--", binary] + arguments } ?? arguments,
+            environment: variables, directory: directory, stdout: .file(output), stderr: .file(errors))
     }
 
     var stdout: String { String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self) }
     var stderr: String { String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self) }
 
-    /// The exit status, or `nil` when it still runs after `timeout` (then it is killed).
-    func exitStatus(within timeout: Duration) async throws -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+    /// How it ended, or `nil` when it still runs after `timeout` (then it is killed).
+    func termination(within timeout: Duration) async -> Spawned.Termination? {
+        guard let ended = await process.wait(timeout: timeout) else {
+            _ = await process.kill()
             return nil
         }
-        return process.terminationStatus
+        return ended
     }
 
     /// Waits (up to 30 s) until stdout contains `text`.
@@ -59,6 +49,6 @@ final class ServerProcess {
     }
 
     func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        process.signal(number)
     }
 }

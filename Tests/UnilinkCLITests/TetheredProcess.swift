@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import Synchronization
 import UnilinkTestSupport
 
 /// A long-running child (Caddy, pebble) that lives only while the test holds its standard
@@ -8,34 +8,38 @@ import UnilinkTestSupport
 final class TetheredProcess {
     /// Its standard output and standard error.
     let log: URL
-    private let process = Process()
-    private let input = Pipe()
+    private let process: Spawned
+    /// The write end of the child's standard input, close-on-exec so no other child holds
+    /// it; nil once closed (a descriptor closed twice may be another file's by then).
+    private let tether: Mutex<Int32?>
 
     init(_ executable: String, _ arguments: [String], environment: [String: String], log: URL) throws {
         self.log = log
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" \"$@\" & child=$!; cat >/dev/null; kill $child; wait $child", executable] + arguments
-        process.environment = environment
-        process.standardInput = input
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SpawnError("\(executable): no pipe (errno \(errno))") }
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        tether = Mutex(ends[1])
+        do {
+            process = try Spawned(
+                "/bin/sh", ["-c", "\"$0\" \"$@\" & child=$!; cat >/dev/null; kill $child; wait $child", executable] + arguments,
+                environment: environment, stdin: .descriptor(ends[0]), stdout: .file(log), stderr: .file(log))
+        } catch {
+            close(ends[1])
+            throw error
+        }
     }
 
     /// What it has written so far.
     var output: String { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self) }
 
-    /// Lets go of its input and waits for it to be gone, on a Dispatch thread (see ChildProcess).
+    /// Lets go of its input and waits for it to be gone (again: at once).
     func stop() async {
-        try? input.fileHandleForWriting.close()
-        let process = process
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        if let descriptor = tether.withLock({ $0.take() }) { close(descriptor) }
+        _ = await process.wait()
+    }
+
+    /// A test that ends without `stop()` (a failed expectation) still lets go.
+    deinit {
+        if let descriptor = tether.withLock({ $0.take() }) { close(descriptor) }
     }
 }

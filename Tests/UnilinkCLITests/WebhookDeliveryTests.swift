@@ -30,7 +30,7 @@ struct WebhookDeliveryTests {
         let receiver = try WebhookReceiver(http: http)
         let database = directory.appendingPathComponent("unilink.sqlite")
         var server = try await RunningServer(database: database, environment: Self.environment)
-        defer { server.process.terminate() }
+        defer { server.process.signal() }
         var client = LoopbackClient(client: http, port: server.port)
 
         let (appID, appSecret) = try await Self.makeApp(client)
@@ -77,8 +77,7 @@ struct WebhookDeliveryTests {
         for _ in 0..<5 { try await click() }
         #expect(ContinuousClock.now - started < .seconds(2), "clicks waited for the receiver")
         #expect(try await Self.within(10) { try await receiver.deliveries().raw >= rawBefore + 5 }, "the deliveries were not in flight")
-        kill(server.process.processIdentifier, SIGKILL)
-        server.process.waitUntilExit()
+        _ = await server.process.kill()
         try await receiver.answer("ok")
         server = try await RunningServer(database: database, environment: Self.environment)
         client = LoopbackClient(client: http, port: server.port)
@@ -124,7 +123,7 @@ struct WebhookDeliveryTests {
             async let startA = RunningServer(databaseURL: url, directory: directory, environment: Self.environment)
             async let startB = RunningServer(databaseURL: url, directory: directory, environment: Self.environment)
             let (serverA, serverB) = try await (startA, startB)
-            defer { serverA.process.terminate(); serverB.process.terminate() }
+            defer { serverA.process.signal(); serverB.process.signal() }
             let a = LoopbackClient(client: http, port: serverA.port), b = LoopbackClient(client: http, port: serverB.port)
             let (appID, appSecret) = try await Self.makeApp(a)
             let hook = try await Self.subscribe(a, appID: appID, url: receiver.url, events: ["click"])
@@ -153,7 +152,7 @@ struct WebhookDeliveryTests {
             try await receiver.answer("hang")
             for _ in 0..<10 { #expect(try await a.send("/two", host: "s.hooks.example", userAgent: Self.desktop).status == 302) }
             #expect(try await Self.within(10) { try await receiver.deliveries().raw >= calm.raw + 10 }, "the deliveries were not in flight")
-            kill(serverA.process.processIdentifier, SIGKILL)
+            _ = await serverA.process.kill()
             try await receiver.answer("ok")
             let afterKill = try await Self.within(60) { try await clicks() == early + 90 }
             let arrivedAfterKill = try await clicks() - early

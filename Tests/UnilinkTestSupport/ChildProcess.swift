@@ -1,9 +1,8 @@
-import Dispatch
 public import Foundation
 
-/// A command run to its end with its output, waited for on a Dispatch thread: tests run in
-/// parallel on the few threads Swift's tasks share, and a test blocked in `waitUntilExit`
-/// there stalls every other test (a 10-second bound elsewhere failed that way).
+/// A command run to its end with its output. Spawned and reaped by `Spawned` (see there
+/// why not Foundation's `Process`); waited for by polling, so a test waiting here blocks
+/// none of the few threads Swift's tasks share.
 public enum ChildProcess {
     public struct Ran: Sendable {
         public let status: Int32
@@ -16,23 +15,17 @@ public enum ChildProcess {
         }
     }
 
+    /// A signal's end reads as 128 plus its number, as a shell writes it.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> Ran {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = pipe.fileHandleForReading
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let output = reader.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: Ran(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self)))
-            }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let child = try Spawned(executable.path, arguments, environment: environment, stdout: .file(log), stderr: .file(log))
+        let status: Int32
+        switch await child.wait() {
+        case .exit(let code): status = code
+        case .signal(let number): status = 128 + number
+        case nil: status = -1
         }
+        return Ran(status: status, output: String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
     }
 }

@@ -322,6 +322,55 @@ struct SQLStoreTests {
         }
     }
 
+    /// A match that takes its click while the app reports the same install without a link,
+    /// eight times at once: one row and one count, the link's, whichever came first. A
+    /// repeated match's call is answered what the first was, and takes and counts nothing.
+    @Test(arguments: TestDatabase.available) func aMatchRacingTheAppsOwnInstallReportsCountsItOnceAsTheLinks(database: TestDatabase)
+        async throws
+    {
+        try await Self.withStore(database) { store, _ in
+            let now = Date.now
+            try await store.insert(clicks: [
+                ClickRecord(
+                    clickID: "click-9", appID: "a", linkID: "lnk_9", time: now, host: "h", path: "/", platform: .ios, outcome: .store,
+                    pending: PendingClick(
+                        clickID: "click-9", appID: "a", linkID: "lnk_9", content: LinkContent(path: "/u/9"), time: now.addingTimeInterval(-10),
+                        expiresAt: now.addingTimeInterval(3600), networkKey: "n", prefixKey: "p", os: .ios, osVersion: "18.1", model: nil,
+                        acceptLanguages: []))
+            ])
+            let reported = AppEvent(appID: "a", installID: "install-9", linkID: nil, clickID: nil, type: "install", time: now)
+            let matched = AppEvent(
+                appID: "a", installID: "install-9", linkID: "lnk_9", clickID: "click-9", type: "install", matchType: "probabilistic", time: now)
+            let answers = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await store.insert(event: reported)
+                        return nil
+                    }
+                }
+                group.addTask {
+                    try await store.record(answer: "{\"m\":9}", appID: "a", installID: "install-9", takingClick: "click-9", install: matched)
+                }
+                return try await group.reduce(into: [String]()) { if let answer = $1 { $0.append(answer) } }
+            }
+            #expect(answers == ["{\"m\":9}"])
+            #expect(
+                try await store.record(answer: "{\"m\":0}", appID: "a", installID: "install-9", takingClick: "click-9", install: matched)
+                    == "{\"m\":9}")
+            let rows = try await store.database.raw("SELECT link_id FROM events WHERE install_id = 'install-9'").all()
+            #expect(try rows.map { try $0.decode(column: "link_id", as: String?.self) } == ["lnk_9"])
+            func counted(link: String) async throws -> Int {
+                try await store.database.raw(
+                    "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM event_counts WHERE app_id = 'a' AND type = 'install' AND link_id = \(bind: link)"
+                ).first()?.decode(column: "n", as: Int.self) ?? -1
+            }
+            #expect(try await counted(link: "lnk_9") == 1)
+            #expect(try await counted(link: "") == 0)
+            #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).isEmpty, "the click is taken")
+            try await store.close()
+        }
+    }
+
     /// Several instances on one database: they migrate together on an empty one, a pending
     /// click goes to exactly one install, a shared secret is the first one's, and a taken
     /// alias or host is a conflict, never a 500.

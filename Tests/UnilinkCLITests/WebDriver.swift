@@ -15,7 +15,7 @@ final class WebDriver: Sendable {
 
     private let http: HTTPClient
     private let base: String
-    private let driver: Process
+    private let driver: Spawned
     let session: String
 
     static var chromedriver: String? {
@@ -30,12 +30,7 @@ final class WebDriver: Sendable {
     /// Starts chromedriver on a free port and a headless Chromium session with `arguments`.
     init(chromedriver: String, chromium: String, arguments: [String], http: HTTPClient) async throws {
         let port = try FreePorts.consecutive(1, in: 29_000...32_700)
-        driver = Process()
-        driver.executableURL = URL(fileURLWithPath: chromedriver)
-        driver.arguments = ["--port=\(port)"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        driver = try Spawned(chromedriver, ["--port=\(port)"])
         self.http = http
         base = "http://127.0.0.1:\(port)"
         var ready = false
@@ -43,7 +38,10 @@ final class WebDriver: Sendable {
             try await Task.sleep(for: .milliseconds(100))
             ready = ((try? await Self.call(http, "GET", base + "/status", nil))?["value"] as? [String: Any])?["ready"] as? Bool ?? false
         }
-        guard ready else { driver.terminate(); throw Failure(description: "chromedriver did not become ready") }
+        guard ready else {
+            _ = await driver.kill()
+            throw Failure(description: "chromedriver did not become ready")
+        }
         let capabilities: [String: Any] = [
             "capabilities": [
                 "alwaysMatch": [
@@ -53,14 +51,17 @@ final class WebDriver: Sendable {
         ]
         let value = try await Self.call(http, "POST", base + "/session", capabilities)
         guard let id = (value["value"] as? [String: Any])?["sessionId"] as? String else {
-            driver.terminate(); throw Failure(description: "no session: \(value)")
+            _ = await driver.kill()
+            throw Failure(description: "no session: \(value)")
         }
         session = id
     }
 
+    /// Ends the session (Chromium with it) and chromedriver, and waits for it to be gone.
     func close() async {
         _ = try? await Self.call(http, "DELETE", "\(base)/session/\(session)", nil)
-        driver.terminate()
+        driver.signal(SIGTERM)
+        if await driver.wait(timeout: .seconds(5)) == nil { _ = await driver.kill() }
     }
 
     func open(_ url: String) async throws {

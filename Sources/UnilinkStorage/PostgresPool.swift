@@ -164,6 +164,13 @@ final class PostgresPool: SQLDatabase, Sendable {
     /// One leased connection for `body`. Waiting for it is bounded; the work itself is not.
     func withConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     {
+        try await withPostgresConnection(timeout: timeout) { connection in try await body(connection.sql(queryLogLevel: .trace)) }
+    }
+
+    /// `withConnection`'s connection as PostgresNIO's, for reads decoded by position.
+    func withPostgresConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R)
+        async throws -> R
+    {
         let leased = LeaseFlag()
         let timeout = timeout ?? options.acquireTimeout
         do {
@@ -171,7 +178,7 @@ final class PostgresPool: SQLDatabase, Sendable {
                 group.addTask {
                     let value = try await self.client.withConnection { connection in
                         leased.set()
-                        return Outcome.value(try await body(connection.sql(queryLogLevel: .trace)))
+                        return Outcome.value(try await body(connection))
                     }
                     return value
                 }

@@ -1,4 +1,5 @@
 public import Foundation
+import PostgresNIO
 import SQLKit
 import SQLiteKit
 public import UnilinkCore
@@ -165,6 +166,23 @@ extension SQLStore {
     /// system (`NetworkCrowd`); the 500 most recently counted of a crowded prefix.
     public func networkCrowds(appID: String, prefixKey: String, at now: Date) async throws -> [NetworkCrowd] {
         let oldest = NetworkCrowd.hour(of: now) - NetworkCrowd.memoryHours
+        if case .postgres(let pool) = engine {
+            return try await pool.withPostgresConnection { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT network_key, os, hour, clicks, peak, peak_hour FROM network_crowds
+                    WHERE app_id = \(appID) AND prefix_key = \(prefixKey) AND hour > \(oldest)
+                    ORDER BY hour DESC LIMIT 500
+                    """, logger: pool.logger)
+                var crowds: [NetworkCrowd] = []
+                for try await (key, os, hour, clicks, peak, peakHour) in rows.decode((String, String, Int64, Int, Int, Int64).self) {
+                    guard let os = UserAgent.OS(rawValue: os) else { continue }
+                    let busiest = NetworkCrowd.busiest(hour: hour, clicks: clicks, peak: peak, peakHour: peakHour, now: now)
+                    crowds.append(NetworkCrowd(networkKey: key, prefixKey: prefixKey, os: os, clicks: busiest))
+                }
+                return crowds
+            }
+        }
         return try await database.raw(
             """
             SELECT network_key, os, hour, clicks, peak, peak_hour FROM network_crowds
@@ -184,7 +202,21 @@ extension SQLStore {
     /// only rows a match reads, through an index, however many other clicks are pending; the
     /// newest 500 of a crowded pool (its crowd counts no more).
     public func pendingClicks(appID: String, prefixKey: String, at now: Date) async throws -> [PendingClick] {
-        try await database.raw(
+        if case .postgres(let pool) = engine {
+            let expiresAfter = Self.milliseconds(now)
+            return try await pool.withPostgresConnection { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.pendingColumns) FROM pending_clicks
+                    WHERE app_id = \(appID) AND prefix_key = \(prefixKey) AND expires_at > \(expiresAfter) AND consumed_by IS NULL
+                    ORDER BY expires_at DESC LIMIT 500
+                    """, logger: pool.logger)
+                var clicks: [PendingClick] = []
+                for try await row in rows { clicks.append(try Self.pendingClick(PendingRow(row))) }
+                return clicks
+            }
+        }
+        return try await database.raw(
             """
             SELECT \(unsafeRaw: Self.pendingColumns) FROM pending_clicks
             WHERE app_id = \(bind: appID) AND prefix_key = \(bind: prefixKey) AND expires_at > \(bind: Self.milliseconds(now)) AND consumed_by IS NULL
@@ -225,29 +257,65 @@ extension SQLStore {
         screen_width, screen_height, screen_scale, time_zone, languages, signals_at, store_at, consumed_by
         """
 
+    /// A `pending_clicks` row as `pendingColumns` lists it, read by name through SQLKit or
+    /// by position through PostgresNIO (about half the time a row on PostgreSQL, where a
+    /// crowded network's launch reads 200 of them).
+    private struct PendingRow {
+        var clickID: String, appID: String, linkID: String?, createdAt: Int64, expiresAt: Int64, networkKey: String?
+        var prefixKey: String?, document: String, screenWidth: Int?, screenHeight: Int?, screenScale: Double?
+        var timeZone: String?, languages: String?, signalsAt: Int64?, storeAt: Int64?, consumedBy: String?
+
+        init(_ row: any SQLRow) throws {
+            clickID = try row.decode(column: "click_id", as: String.self)
+            appID = try row.decode(column: "app_id", as: String.self)
+            linkID = try row.decode(column: "link_id", as: String?.self)
+            createdAt = try row.decode(column: "created_at", as: Int64.self)
+            expiresAt = try row.decode(column: "expires_at", as: Int64.self)
+            networkKey = try row.decode(column: "network_key", as: String?.self)
+            prefixKey = try row.decode(column: "prefix_key", as: String?.self)
+            document = try row.decode(column: "document", as: String.self)
+            screenWidth = try row.decode(column: "screen_width", as: Int?.self)
+            screenHeight = try row.decode(column: "screen_height", as: Int?.self)
+            screenScale = try row.decode(column: "screen_scale", as: Double?.self)
+            timeZone = try row.decode(column: "time_zone", as: String?.self)
+            languages = try row.decode(column: "languages", as: String?.self)
+            signalsAt = try row.decode(column: "signals_at", as: Int64?.self)
+            storeAt = try row.decode(column: "store_at", as: Int64?.self)
+            consumedBy = try row.decode(column: "consumed_by", as: String?.self)
+        }
+
+        init(_ row: PostgresRow) throws {
+            (
+                clickID, appID, linkID, createdAt, expiresAt, networkKey, prefixKey, document, screenWidth, screenHeight, screenScale,
+                timeZone, languages, signalsAt, storeAt, consumedBy
+            ) = try row.decode(
+                (
+                    String, String, String?, Int64, Int64, String?, String?, String, Int?, Int?, Double?, String?, String?, Int64?, Int64?,
+                    String?
+                ).self)
+        }
+    }
+
     private static func pendingClick(_ row: any SQLRow) throws -> PendingClick {
-        let stored = try PendingClickDocumentCache.shared.stored(row.decode(column: "document", as: String.self))
+        try pendingClick(PendingRow(row))
+    }
+
+    private static func pendingClick(_ row: PendingRow) throws -> PendingClick {
+        let stored = try PendingClickDocumentCache.shared.stored(row.document)
         var click = PendingClick(
-            clickID: try row.decode(column: "click_id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
-            linkID: try row.decode(column: "link_id", as: String?.self), content: stored.content,
-            time: date(try row.decode(column: "created_at", as: Int64.self)), expiresAt: date(try row.decode(column: "expires_at", as: Int64.self)),
-            networkKey: try row.decode(column: "network_key", as: String?.self), prefixKey: try row.decode(column: "prefix_key", as: String?.self),
-            os: stored.os, osVersion: stored.osVersion, model: stored.model, acceptLanguages: stored.acceptLanguages, signals: stored.signals,
-            safariVersion: stored.safariVersion, reachedStore: try row.decode(column: "store_at", as: Int64?.self) != nil,
-            consumedBy: try row.decode(column: "consumed_by", as: String?.self), network: stored.network ?? .ipv4,
-            relayRegion: stored.relayRegion
+            clickID: row.clickID, appID: row.appID, linkID: row.linkID, content: stored.content, time: date(row.createdAt),
+            expiresAt: date(row.expiresAt), networkKey: row.networkKey, prefixKey: row.prefixKey, os: stored.os,
+            osVersion: stored.osVersion, model: stored.model, acceptLanguages: stored.acceptLanguages, signals: stored.signals,
+            safariVersion: stored.safariVersion, reachedStore: row.storeAt != nil, consumedBy: row.consumedBy,
+            network: stored.network ?? .ipv4, relayRegion: stored.relayRegion
         )
         click.variant = stored.variant
         click.referredToPlay = stored.referredToPlay
-        if try row.decode(column: "signals_at", as: Int64?.self) != nil {
-            let languages = try row.decode(column: "languages", as: String?.self).map { try JSONDocument.decode([String].self, from: $0) } ?? []
+        if row.signalsAt != nil {
+            let languages = try row.languages.map { try JSONDocument.decode([String].self, from: $0) } ?? []
             click.signals = DeviceSignals(
-                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
-                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
-                screenScale: try row.decode(column: "screen_scale", as: Double?.self),
-                timeZone: try row.decode(column: "time_zone", as: String?.self),
-                languages: languages
-            )
+                screenWidth: row.screenWidth, screenHeight: row.screenHeight, screenScale: row.screenScale, timeZone: row.timeZone,
+                languages: languages)
         }
         return click
     }

@@ -231,14 +231,17 @@ public final class SQLStore: Sendable {
                 defer { if lowered { sqliteThread?.raise() } }
                 // SQLite refuses to change the setting inside a transaction.
                 try await database.raw("PRAGMA synchronous=NORMAL").run()
-                let result: Result<T, any Error>
+                let restore: @Sendable () async throws -> Void = { [database] in try await database.raw("PRAGMA synchronous=FULL").run() }
+                let value: T
                 do {
-                    result = .success(try await Self.inTransaction(database, dialect: .sqlite, body))
+                    value = try await Self.inTransaction(database, dialect: .sqlite, body)
                 } catch {
-                    result = .failure(error)
+                    // The transaction's own error is the one to report (a full disk is a 503, not a 500).
+                    try? await Self.evenIfCancelled(restore)
+                    throw error
                 }
-                try await Self.evenIfCancelled { [database] in try await database.raw("PRAGMA synchronous=FULL").run() }
-                return try result.get()
+                try await Self.evenIfCancelled(restore)
+                return value
             }
         case .postgres(let pool):
             return try await pool.withConnection { connection in

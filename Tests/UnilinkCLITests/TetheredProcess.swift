@@ -17,7 +17,7 @@ final class TetheredProcess {
         self.log = log
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SpawnError("\(executable): no pipe (errno \(errno))") }
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         tether = Mutex(ends[1])
         do {
             process = try Spawned(

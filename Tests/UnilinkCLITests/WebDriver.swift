@@ -49,7 +49,13 @@ final class WebDriver: Sendable {
                 ]
             ]
         ]
-        let value = try await Self.call(http, "POST", base + "/session", capabilities)
+        let value: [String: Any]
+        do {
+            value = try await Self.call(http, "POST", base + "/session", capabilities)
+        } catch {
+            await driver.kill()
+            throw error
+        }
         guard let id = (value["value"] as? [String: Any])?["sessionId"] as? String else {
             _ = await driver.kill()
             throw Failure(description: "no session: \(value)")

@@ -66,9 +66,6 @@ struct SQLStoreTests {
         }
     }
 
-    /// Batches larger than one multi-row statement: every row lands, a journey's next step
-    /// updates the click written earlier in the same batch, and a repeat inside the batch
-    /// is refused like one already stored.
     /// A task cancelled inside a transaction (a stopping service, a request given up)
     /// leaves nothing of it, and the store goes on: the next write commits and a new
     /// connection reads it. In a cancelled task SQLite refuses every statement, and the
@@ -94,6 +91,9 @@ struct SQLStoreTests {
         }
     }
 
+    /// Batches larger than one multi-row statement: every row lands, a journey's next step
+    /// updates the click written earlier in the same batch, and a repeat inside the batch
+    /// is refused like one already stored.
     @Test(arguments: TestDatabase.available) func largeBatchesLandWholeOrNotAtAll(database: TestDatabase) async throws {
         try await Self.withStore(database) { store, _ in
             let count = SQLStore.rowsPerInsert * 2 + 3

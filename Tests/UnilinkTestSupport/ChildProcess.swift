@@ -24,7 +24,10 @@ public enum ChildProcess {
         switch await child.wait() {
         case .exit(let code): status = code
         case .signal(let number): status = 128 + number
-        case nil: status = -1
+        case nil:
+            // Past an hour, or the test was cancelled: it must not outlive the test.
+            await child.kill()
+            status = -1
         }
         return Ran(status: status, output: String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
     }

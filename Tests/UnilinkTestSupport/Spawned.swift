@@ -41,17 +41,22 @@ public final class Spawned: Sendable {
         for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
             let descriptor: Int32
             switch stream {
-            case .null: descriptor = open("/dev/null", target == 0 ? O_RDONLY : O_WRONLY)
-            case .file(let url): descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+            // Close-on-exec here too (the child's `dup2` copy is not): no other child inherits them.
+            case .null: descriptor = open("/dev/null", (target == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
+            case .file(let url): descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
             case .descriptor(let given): descriptor = given
             }
             guard descriptor >= 0 else { throw SpawnError("\(executable): cannot open the stream for descriptor \(target) (errno \(errno))") }
             opened.append(descriptor)
             posix_spawn_file_actions_adddup2(&actions, descriptor, target)
         }
-        guard Self.closeFrom(&actions, 3) == 0 else { throw SpawnError("\(executable): cannot close the descriptors past 2") }
-        if let directory, Self.changeDirectory(&actions, directory.path) != 0 {
-            throw SpawnError("\(executable): cannot change to \(directory.path)")
+        guard let closeFrom = Self.closeFrom, closeFrom(&actions, 3) == 0 else {
+            throw SpawnError("\(executable): cannot close the descriptors past 2 (glibc 2.34 or later has posix_spawn_file_actions_addclosefrom_np)")
+        }
+        if let directory {
+            guard let changeDirectory = Self.changeDirectory, changeDirectory(&actions, directory.path) == 0 else {
+                throw SpawnError("\(executable): cannot change to \(directory.path)")
+            }
         }
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { for argument in argv { free(argument) } }
@@ -77,48 +82,58 @@ public final class Spawned: Sendable {
     // glibc's `_np` file actions (2.29 and 2.34), which Swift's Glibc module does not
     // declare: a daemon a test starts (pg_ctl's postgres) must not inherit this process's
     // descriptors, or a pipe here never reaches its end while it lives.
-    private static let closeFrom = unsafeBitCast(
-        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"),
-        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    private static let changeDirectory = unsafeBitCast(
-        dlsym(nil, "posix_spawn_file_actions_addchdir_np"),
-        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    private static let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
+    private static let changeDirectory = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }
 
     /// How it ended, or nil while it runs.
     public var termination: Termination? {
         ended.withLock { ended in
-            if ended == nil {
-                var status: Int32 = 0
-                if waitpid(processIdentifier, &status, WNOHANG) == processIdentifier {
-                    // The macros WIFEXITED and friends, spelled out: the low 7 bits are the signal, 0 for an exit.
-                    ended = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
-                }
-            }
+            reap(&ended)
             return ended
+        }
+    }
+
+    /// Asks the kernel once, unless it already said; the caller holds the lock, so the pid
+    /// is never reaped (and free for the kernel to give to another process) meanwhile.
+    private func reap(_ ended: inout Termination?) {
+        guard ended == nil else { return }
+        var status: Int32 = 0
+        if waitpid(processIdentifier, &status, WNOHANG) == processIdentifier {
+            // The macros WIFEXITED and friends, spelled out: the low 7 bits are the signal, 0 for an exit.
+            ended = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
         }
     }
 
     public var isRunning: Bool { termination == nil }
 
-    /// Waits for its end, looking every 20 ms; nil when it still runs after `timeout`.
+    /// Waits for its end, looking every 20 ms; nil when it still runs after `timeout` or when
+    /// the waiting task is cancelled (a test's time limit).
     public func wait(timeout: Duration = .seconds(3600)) async -> Termination? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let termination { return termination }
             if ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(20))
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return termination }
         }
     }
 
     /// Sends `number` (SIGTERM when not given) unless it has already been reaped.
     public func signal(_ number: Int32 = SIGTERM) {
-        if isRunning { Glibc.kill(processIdentifier, number) }
+        ended.withLock { ended in
+            reap(&ended)
+            if ended == nil { Glibc.kill(processIdentifier, number) }
+        }
     }
 
-    /// SIGKILL and its end, for a child that must be gone.
-    public func kill() async -> Termination {
+    /// SIGKILL and its end, for a child that must be gone (nil only if it outlives 10 s).
+    @discardableResult
+    public func kill() async -> Termination? {
         signal(SIGKILL)
-        return await wait() ?? .signal(SIGKILL)
+        return await wait(timeout: .seconds(10))
     }
 
     /// A child still running when the test lets go of it goes on as before (a tethered

@@ -66,10 +66,47 @@ final class PostgresPool: SQLDatabase, Sendable {
 
     /// Ends the pool's own task and waits for it: its connections are closed on return. A
     /// pool a service group runs ends with the group.
+    ///
+    /// The wait is bounded (`shutdownWait`): under a loaded test suite whose tests end
+    /// PostgreSQL's sessions under the pool, a test process sat idle for ten minutes with a
+    /// store's two pooled connections still open, the likeliest place being PostgresNIO's
+    /// `run()` not ending after its cancellation. Past the bound it says so and goes on.
     func shutdown() async {
-        runner?.cancel()
-        await runner?.value
+        guard let runner else { return }
+        runner.cancel()
+        let logger = self.logger
+        let wait = Self.shutdownWait
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Once()
+            let resume: @Sendable (Bool) -> Void = { ended in
+                guard once.first() else { return }
+                if !ended { logger.warning("PostgreSQL's connection pool did not stop within \(wait); closing without waiting for it") }
+                continuation.resume()
+            }
+            Task {
+                await runner.value
+                resume(true)
+            }
+            Task {
+                try? await Task.sleep(for: wait)
+                resume(false)
+            }
+        }
     }
+
+    private final class Once: Sendable {
+        private let done = Mutex(false)
+
+        /// True the first time only.
+        func first() -> Bool {
+            done.withLock { done in
+                defer { done = true }
+                return !done
+            }
+        }
+    }
+
+    static let shutdownWait: Duration = .seconds(10)
 
     static func configuration(_ url: String) throws -> PostgresConnection.Configuration {
         do {

@@ -51,11 +51,12 @@ struct ClickRecorderTests {
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
-        // Nobody writing: the wait ends at its timeout.
+        // Nobody writing: the wait ends at its timeout, not never (the bound is loose: in CI,
+        // beside the other tests, a 100 ms timeout once returned after 2.8 s).
         queue.enqueue(Self.click(999, link: "lnk_a"))
         let start = ContinuousClock.now
         await queue.waitUntilStored(queue.acceptedMark, timeout: .milliseconds(100))
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(10))
         try await store.close()
     }
 

@@ -77,9 +77,9 @@ final class PostgresPool: SQLDatabase, Sendable {
         let logger = self.logger
         let wait = Self.shutdownWait
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = Once()
+            let resumed = Flag()
             let resume: @Sendable (Bool) -> Void = { ended in
-                guard once.first() else { return }
+                guard resumed.set() else { return }
                 if !ended { logger.warning("PostgreSQL's connection pool did not stop within \(wait); closing without waiting for it") }
                 continuation.resume()
             }
@@ -90,18 +90,6 @@ final class PostgresPool: SQLDatabase, Sendable {
             Task {
                 try? await Task.sleep(for: wait)
                 resume(false)
-            }
-        }
-    }
-
-    private final class Once: Sendable {
-        private let done = Mutex(false)
-
-        /// True the first time only.
-        func first() -> Bool {
-            done.withLock { done in
-                defer { done = true }
-                return !done
             }
         }
     }
@@ -208,7 +196,7 @@ final class PostgresPool: SQLDatabase, Sendable {
     func withPostgresConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R)
         async throws -> R
     {
-        let leased = LeaseFlag()
+        let leased = Flag()
         let timeout = timeout ?? options.acquireTimeout
         do {
             return try await withThrowingTaskGroup(of: Outcome<R>.self) { group in
@@ -242,10 +230,19 @@ final class PostgresPool: SQLDatabase, Sendable {
         case stillWorking
     }
 
-    private final class LeaseFlag: Sendable {
-        private let leased = Mutex(false)
-        func set() { leased.withLock { $0 = true } }
-        var isSet: Bool { leased.withLock { $0 } }
+    /// Set once, from any task.
+    private final class Flag: Sendable {
+        private let value = Mutex(false)
+
+        /// Whether this call set it (it was not set before).
+        @discardableResult func set() -> Bool {
+            value.withLock { value in
+                defer { value = true }
+                return !value
+            }
+        }
+
+        var isSet: Bool { value.withLock { $0 } }
     }
 
     /// Unique violations become the store's own conflicts; a database that is not there

@@ -9,7 +9,9 @@ later) in the same prefixes, the server restarts on it, a handful of real clicks
 networks the installs will use (25 links, four languages: as varied as a crowded network's
 clicks), and first launches are timed: a third of them from 111
 clicked addresses, three launches each (the first found as a weak match, the others
-finding the click taken), the rest from networks nobody clicked from. /healthz on the same
+finding the click taken), the rest from networks nobody clicked from; each describes its
+device as the iOS SDK does (time zone, languages, screen), so its country's relayed clicks
+are read too. /healthz on the same
 server is the baseline measured in the same run. Matching reads only the clicks that
 share the install's network, so the time should not grow with the total.
 
@@ -33,6 +35,7 @@ import requests
 ADMIN = "bench-admin-token-0123456789"
 LINKS = 25
 LANGUAGES = ["en-US,en;q=0.9", "de-DE,de;q=0.9", "fr-FR,fr;q=0.9", "es-ES,es;q=0.9"]
+ZONES = {"en-US": "America/New_York", "de-DE": "Europe/Berlin", "fr-FR": "Europe/Paris", "es-ES": "Europe/Madrid"}
 UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
       "Version/18.1 Mobile/15E148 Safari/604.1")
 
@@ -170,8 +173,14 @@ def measure(binary, size, installs, rng, postgres=None):
             # Weak matches asked for: the first install from a clicked address is found (a
             # household's click known by its iOS version alone), so those launches time a
             # match's writes too (the click consumed, the answer and the install stored).
-            body = {"install_id": f"install-{size}-{i:08d}", "device": {"os": "ios", "os_version": "18.1"}, "allow_weak_match": True}
-            address = f"198.51.{(i % (installs // 3)) // 200}.{(i % (installs // 3)) % 200 + 1}" if i % 3 == 0 else f"203.0.{i // 250}.{i % 250 + 1}"
+            # The device as the iOS SDK describes it: with a time zone, the relayed clicks
+            # of its country are a second pool to read.
+            clicker = i % (installs // 3)
+            language = LANGUAGES[(clicker // LINKS) % len(LANGUAGES)].split(",")[0]
+            device = {"os": "ios", "os_version": "18.1", "time_zone": ZONES[language], "languages": [language],
+                      "screen_width": 393, "screen_height": 852, "screen_scale": 3}
+            body = {"install_id": f"install-{size}-{i:08d}", "device": device, "allow_weak_match": True}
+            address = f"198.51.{clicker // 200}.{clicker % 200 + 1}" if i % 3 == 0 else f"203.0.{i // 250}.{i % 250 + 1}"
             t = time.perf_counter()
             answer = http.post(base + "/v1/sdk/deferred", json=body, headers={"X-Unilink-Key": app["publishable_key"], "X-Forwarded-For": address})
             deferred.append(time.perf_counter() - t)

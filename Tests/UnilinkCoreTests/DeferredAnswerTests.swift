@@ -22,7 +22,8 @@ struct DeferredAnswerTests {
                 switch action {
                 case .fetchClick(let id): action = machine.clickFetched(clicks.first { $0.clickID == id })
                 case .consume(let id): action = machine.consumed(taken.insert(id).inserted)
-                case .fetchCandidates(let prefix): action = machine.candidatesFetched(clicks.filter { $0.prefixKey == prefix })
+                case .fetchCandidates(let pools):
+                    action = machine.candidatesFetched(clicks.filter { $0.prefixKey.map(pools.contains) ?? false })
                 case .answer(let outcome): return outcome
                 }
             }
@@ -67,7 +68,7 @@ struct DeferredAnswerTests {
         let outcome = store.run(&machine)
         #expect(Self.found(outcome)?.id == "near" && Self.found(outcome)?.type == "probabilistic")
         #expect(store.actions.first == .fetchClick(id: Self.tokenID))
-        #expect(store.actions.contains(.fetchCandidates(prefixKey: "net-a")))
+        #expect(store.actions.contains(.fetchCandidates(pools: ["net-a", "relay:DE"])))
     }
 
     /// Without an address, only relayed clicks of the time zone's country are candidates;
@@ -76,7 +77,7 @@ struct DeferredAnswerTests {
         var store = Store(clicks: [Fixture.click("near")])
         var machine = Self.machine(install: Fixture.install(ip: nil, prefix: nil))
         #expect(store.run(&machine) == .notFound)
-        #expect(store.actions == [.fetchCandidates(prefixKey: "relay:DE"), .answer(.notFound)])
+        #expect(store.actions == [.fetchCandidates(pools: ["relay:DE"]), .answer(.notFound)])
         var zoneless = Fixture.install(ip: nil, prefix: nil)
         zoneless.signals.timeZone = nil
         var nowhere = Store(clicks: [Fixture.click("near")])
@@ -93,7 +94,7 @@ struct DeferredAnswerTests {
         #expect(store.run(&machine) == .notFound)
         #expect(
             store.actions == [
-                .fetchCandidates(prefixKey: "net-a"), .fetchCandidates(prefixKey: "relay:DE"), .consume(clickID: "best"), .answer(.notFound),
+                .fetchCandidates(pools: ["net-a", "relay:DE"]), .consume(clickID: "best"), .answer(.notFound),
             ])
 
     }

@@ -14,10 +14,11 @@ public struct DeferredAnswer: Sendable {
         case fetchClick(id: String)
         /// Take the click for this install (a click goes to one install), and call `consumed`.
         case consume(clickID: String)
-        /// Load the pending clicks of this app and pool (a network prefix, a relay's
-        /// country), with the busiest hour of the prefix's addresses (`NetworkCrowd`; a relay
-        /// pool has none), and call `candidatesFetched`.
-        case fetchCandidates(prefixKey: String)
+        /// Load the pending clicks of this app in each pool (the install's network prefix,
+        /// its time zone's country's relayed clicks), with the busiest hour of each prefix's
+        /// addresses (`NetworkCrowd`; a relay pool has none), and call `candidatesFetched`
+        /// with them all. The reads are independent of each other.
+        case fetchCandidates(pools: [String])
         /// Done.
         case answer(Outcome)
     }
@@ -31,7 +32,7 @@ public struct DeferredAnswer: Sendable {
         case tokens([String])
         case checkingToken(remaining: [String])
         case consumingToken(PendingClick, remaining: [String])
-        case fetchingCandidates(remaining: [String], gathered: [PendingClick], history: [NetworkCrowd])
+        case fetchingCandidates
         case consumingMatch(
             PendingClick, strength: DeferredMatcher.Strength, confidence: Double, candidates: [PendingClick], history: [NetworkCrowd], tries: Int)
         case done
@@ -84,14 +85,8 @@ public struct DeferredAnswer: Sendable {
     }
 
     public mutating func candidatesFetched(_ candidates: [PendingClick], crowds: [NetworkCrowd] = []) -> Action {
-        guard case .fetchingCandidates(var remaining, let gathered, let history) = state else { return finish(.notFound) }
-        let all = gathered + candidates
-        if !remaining.isEmpty {
-            let next = remaining.removeFirst()
-            state = .fetchingCandidates(remaining: remaining, gathered: all, history: history + crowds)
-            return .fetchCandidates(prefixKey: next)
-        }
-        return match(all, history: history + crowds, tries: 0)
+        guard case .fetchingCandidates = state else { return finish(.notFound) }
+        return match(candidates, history: crowds, tries: 0)
     }
 
     private mutating func nextToken(_ tokens: [String]) -> Action {
@@ -102,11 +97,10 @@ public struct DeferredAnswer: Sendable {
             return .fetchClick(id: clickID)
         }
         let relayed = fingerprint.signals.timeZone.flatMap(TimeZoneCountries.country(of:)).map(VisitorNetwork.relayPool(country:))
-        var pools = [fingerprint.prefixKey, relayed].compactMap { $0 }
+        let pools = [fingerprint.prefixKey, relayed].compactMap { $0 }
         guard !pools.isEmpty else { return finish(.notFound) }
-        let first = pools.removeFirst()
-        state = .fetchingCandidates(remaining: pools, gathered: [], history: [])
-        return .fetchCandidates(prefixKey: first)
+        state = .fetchingCandidates
+        return .fetchCandidates(pools: pools)
     }
 
     /// A weak answer is given only to an app that asked for weak answers; given, it is

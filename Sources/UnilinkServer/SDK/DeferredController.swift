@@ -97,12 +97,8 @@ struct DeferredController {
             case .consume:
                 taking = machine
                 action = machine.consumed(true)
-            case .fetchCandidates(let prefix):
-                let candidates = try await store.pendingClicks(appID: app.id, prefixKey: prefix, at: now)
-                // A relay's pool has no addresses to have counted.
-                let crowds =
-                    candidates.isEmpty || VisitorNetwork.isRelayPool(prefix)
-                    ? [] : try await store.networkCrowds(appID: app.id, prefixKey: prefix, at: now)
+            case .fetchCandidates(let pools):
+                let (candidates, crowds) = try await candidates(appID: app.id, pools: pools, at: now)
                 if evidenceLog != nil {
                     weighed += candidates
                     history += crowds
@@ -135,6 +131,26 @@ struct DeferredController {
                 machine = before
             }
         }
+    }
+
+    /// The pools' clicks, read at once (on PostgreSQL each on a pooled connection of its
+    /// own), in the order of `pools`; then the crowds of a network that had any.
+    private func candidates(appID: String, pools: [String], at now: Date) async throws -> ([PendingClick], [NetworkCrowd]) {
+        let store = self.store
+        let clicks = try await withThrowingTaskGroup(of: (Int, [PendingClick]).self) { group in
+            for (index, pool) in pools.enumerated() {
+                group.addTask { (index, try await store.pendingClicks(appID: appID, prefixKey: pool, at: now)) }
+            }
+            var clicks = [[PendingClick]](repeating: [], count: pools.count)
+            for try await (index, read) in group { clicks[index] = read }
+            return clicks
+        }
+        // A relay's pool has no addresses to have counted.
+        var crowds: [NetworkCrowd] = []
+        for (index, pool) in pools.enumerated() where !clicks[index].isEmpty && !VisitorNetwork.isRelayPool(pool) {
+            crowds += try await store.networkCrowds(appID: appID, prefixKey: pool, at: now)
+        }
+        return (clicks.flatMap { $0 }, crowds)
     }
 
     /// A new user's app gets the content only (`DeferredContent`).

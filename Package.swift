@@ -169,8 +169,10 @@ let package = Package(
             dependencies: [
                 "UnilinkServer", "UnilinkStorage", "UnilinkCore", "UnilinkAPI", "UnilinkTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                // Storage tests set SQLite's limits on the store's own connection.
+                // Storage tests set SQLite's limits on the store's own connection, and
+                // end PostgreSQL's under a pooled one.
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 // Page-model tests render templates with an object that records what they read.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -67,10 +67,8 @@ final class PostgresPool: SQLDatabase, Sendable {
     /// Ends the pool's own task and waits for it: its connections are closed on return. A
     /// pool a service group runs ends with the group.
     ///
-    /// The wait is bounded (`shutdownWait`): under a loaded test suite whose tests end
-    /// PostgreSQL's sessions under the pool, a test process sat idle for ten minutes with a
-    /// store's two pooled connections still open, the likeliest place being PostgresNIO's
-    /// `run()` not ending after its cancellation. Past the bound it says so and goes on.
+    /// The wait is bounded (`shutdownWait`), so that a stop never hangs on the pool; past
+    /// the bound it says so and goes on.
     func shutdown() async {
         guard let runner else { return }
         runner.cancel()
@@ -186,48 +184,111 @@ final class PostgresPool: SQLDatabase, Sendable {
         try await client.withConnection { connection in try await closure(connection.sql(queryLogLevel: .trace)) }
     }
 
-    /// One leased connection for `body`. Waiting for it is bounded; the work itself is not.
+    /// One leased connection for `body`. Waiting for it is bounded; the work itself is not,
+    /// unless its connection closes under it.
     func withConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
     {
         try await withPostgresConnection(timeout: timeout) { connection in try await body(connection.sql(queryLogLevel: .trace)) }
     }
 
     /// `withConnection`'s connection as PostgresNIO's, for reads decoded by position.
+    ///
+    /// A statement sent on a connection whose channel has just closed never answers in
+    /// PostgresNIO 1.33 (the write goes out with no promise, after the handler that would
+    /// fail it is gone): a test that ended the pool's sessions waited forever on a `BEGIN`
+    /// written to a connection the pool had leased a moment after PostgreSQL closed it. So
+    /// the work runs in a task of its own, and when its connection closes and the work does
+    /// not end within `closedGrace`, the caller gets `unavailable` and the work is left
+    /// behind (nothing more can commit on a closed connection).
     func withPostgresConnection<R: Sendable>(timeout: TimeInterval? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R)
         async throws -> R
     {
-        let leased = Flag()
-        let timeout = timeout ?? options.acquireTimeout
+        let timeout = Duration.milliseconds(Int64((timeout ?? options.acquireTimeout) * 1000))
+        let lease = Lease()
+        let client = self.client
+        let work = Task {
+            try await client.withConnection { connection in
+                // Given up on before the connection came: the caller has this answer already.
+                guard lease.took(connection) else { throw StoreError.unavailable("PostgreSQL gave no connection within \(timeout)") }
+                return try await body(connection)
+            }
+        }
+        let logger = self.logger
+        let grace = Self.closedGrace
         do {
-            return try await withThrowingTaskGroup(of: Outcome<R>.self) { group in
-                group.addTask {
-                    let value = try await self.client.withConnection { connection in
-                        leased.set()
-                        return Outcome.value(try await body(connection))
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+                    let answered = Flag()
+                    let answer: @Sendable (Result<R, any Error>) -> Void = { result in
+                        if answered.set() { continuation.resume(with: result) }
                     }
-                    return value
-                }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    if leased.isSet { return .stillWorking }
-                    throw StoreError.unavailable("PostgreSQL gave no connection within \(timeout) s")
-                }
-                while let outcome = try await group.next() {
-                    if case .value(let value) = outcome {
-                        group.cancelAll()
-                        return value
+                    let watch = Task {
+                        let clock = ContinuousClock()
+                        let start = clock.now
+                        var closedAt: ContinuousClock.Instant?
+                        while true {
+                            try await Task.sleep(for: .milliseconds(100))
+                            switch lease.state(givingUpAfter: timeout, since: start, now: clock.now) {
+                            // Answered before the work is cancelled, so that its CancellationError comes second.
+                            case .gaveUp:
+                                answer(.failure(StoreError.unavailable("PostgreSQL gave no connection within \(timeout)")))
+                                work.cancel()
+                                return
+                            case .waiting: continue
+                            case .working(let connection):
+                                guard connection.isClosed else { continue }
+                                let since = closedAt ?? clock.now
+                                closedAt = since
+                                guard clock.now - since >= grace else { continue }
+                                logger.warning("A PostgreSQL statement on a connection that closed did not end; the request fails as unavailable")
+                                answer(.failure(StoreError.unavailable("PostgreSQL ended the connection")))
+                                work.cancel()
+                                return
+                            }
+                        }
+                    }
+                    Task {
+                        let result = await work.result
+                        watch.cancel()
+                        answer(result)
                     }
                 }
-                throw CancellationError()
+            } onCancel: {
+                work.cancel()
             }
         } catch {
             throw Self.translate(error)
         }
     }
 
-    private enum Outcome<R: Sendable>: Sendable {
-        case value(R)
-        case stillWorking
+    static let closedGrace: Duration = .seconds(1)
+
+    /// Where a lease is: waiting for a connection, working on one, or given up on (the
+    /// connection, if it comes later, is not used).
+    private final class Lease: Sendable {
+        enum State {
+            case waiting, gaveUp
+            case working(PostgresConnection)
+        }
+
+        private let current = Mutex(State.waiting)
+
+        /// Whether the work may use `connection` (the wait was not given up on).
+        func took(_ connection: PostgresConnection) -> Bool {
+            current.withLock { state in
+                guard case .waiting = state else { return false }
+                state = .working(connection)
+                return true
+            }
+        }
+
+        /// The state, giving up when no connection came within `limit`.
+        func state(givingUpAfter limit: Duration, since start: ContinuousClock.Instant, now: ContinuousClock.Instant) -> State {
+            current.withLock { state in
+                if case .waiting = state, now - start >= limit { state = .gaveUp }
+                return state
+            }
+        }
     }
 
     /// Set once, from any task.
@@ -242,7 +303,6 @@ final class PostgresPool: SQLDatabase, Sendable {
             }
         }
 
-        var isSet: Bool { value.withLock { $0 } }
     }
 
     /// Unique violations become the store's own conflicts; a database that is not there

@@ -10,7 +10,7 @@ import UnilinkTestSupport
 /// sets UNILINK_REQUIRE_POSTGRES, so it cannot skip there). The database restart runs on a
 /// cluster of its own (`UNILINK_TEST_RESTART_POSTGRES_URL`, `_PGCTL`, `_PGDATA`; CI starts
 /// it too), so stopping it disturbs no other test.
-@Suite("Two instances on one PostgreSQL", .serialized)
+@Suite("Two instances on one PostgreSQL", .serialized, .timeLimit(.minutes(3)))
 struct ScaleOutTests {
     static let admin = "adm_scale-out-test-token-0123456789"
     static let desktop = ServerEndToEndTests.desktop

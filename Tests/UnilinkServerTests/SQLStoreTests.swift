@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import PostgresNIO
 import SQLKit
 import Testing
 import UnilinkCore
@@ -8,7 +10,7 @@ import UnilinkTestSupport
 @testable import UnilinkStorage
 
 /// The store on a real SQLite file and, when CI provides one, a real PostgreSQL database.
-@Suite("SQL store on SQLite and PostgreSQL")
+@Suite("SQL store on SQLite and PostgreSQL", .timeLimit(.minutes(3)))
 struct SQLStoreTests {
     static func withStore(_ database: TestDatabase, _ body: (SQLStore, DatabaseLocation) async throws -> Void) async throws {
         try await database.withFresh { location, _ in
@@ -552,6 +554,37 @@ extension SQLStoreTests {
             try await TestDatabase.administer(server, "ALTER DATABASE \(name) SET default_transaction_read_only = \(refuse ? "on" : "off")")
             try await TestDatabase.administer(
                 server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
+        }
+    }
+}
+
+extension SQLStoreTests {
+    /// PostgresNIO never answers a statement written to a connection whose channel has
+    /// closed: the store gives up on it once the connection is closed (`closedGrace`) and
+    /// says `unavailable`, instead of waiting forever (a test that ended the pool's sessions
+    /// hung that way twice in 13 runs).
+    @Test(.enabled(if: TestDatabase.available.contains(.postgres)), .timeLimit(.minutes(1)))
+    func aStatementOnAConnectionPostgreSQLClosedFailsAsUnavailable() async throws {
+        try await TestDatabase.postgres.withFresh { location, _ in
+            try await Self.withStore(location) { store in
+                guard case .postgres(let pool) = store.engine else { throw TestDatabaseError("not PostgreSQL") }
+                let server = try #require(TestDatabase.postgresURL)
+                let started = ContinuousClock.now
+                await #expect(throws: StoreError.self) {
+                    try await pool.withPostgresConnection { connection in
+                        let rows = try await connection.query("SELECT pg_backend_pid()", logger: pool.logger)
+                        var backend = 0
+                        for try await (pid) in rows.decode(Int.self) { backend = pid }
+                        try await TestDatabase.administer(server, "SELECT pg_terminate_backend(\(backend))")
+                        // Closed on our side too, its handlers gone: the write below goes nowhere.
+                        try? await connection.closeFuture.get()
+                        try await connection.query("SELECT 1", logger: pool.logger)
+                    }
+                }
+                #expect(ContinuousClock.now - started < .seconds(30))
+                // The pool goes on with a new connection.
+                #expect(try await Self.retrying { try await store.apps() }.isEmpty)
+            }
         }
     }
 }

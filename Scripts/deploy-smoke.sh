@@ -15,10 +15,13 @@
 #
 # Usage (root, on a machine you can throw away): Scripts/deploy-smoke.sh
 # Scripts/deploy-smoke-nspawn.sh runs it in a throw-away Debian container.
-set -euo pipefail
+set -Eeuo pipefail
 # (No `grep -q` after a pipe: it stops reading, and pipefail would count the writer's SIGPIPE as a failure.)
 cd "${UNILINK_SMOKE_SOURCE:-.}"
 step() { echo "deploy-smoke: $*"; }
+# A command that fails ends the test: what the service said is the first thing to read.
+trap 'status=$?; echo "deploy-smoke: FAILED at line $LINENO (status $status); the service:" >&2
+      systemctl status unilink --no-pager -n 0 >&2 || true; journalctl -u unilink --no-pager -n 40 >&2 || true' ERR
 fail() {
     echo "deploy-smoke: FAILED: $*" >&2
     exit 1

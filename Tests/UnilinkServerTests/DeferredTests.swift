@@ -84,6 +84,21 @@ struct DeferredTests {
         }
     }
 
+    /// A retry gets the install's first answer, though a click that would match came since:
+    /// the click the retry's own match took is given back, and the next install gets it.
+    @Test func aRetryKeepsItsFirstAnswerAndTakesNoClick() async throws {
+        try await TestServer.run(.live) { client in
+            let (app, _) = try await Self.setUp(client)
+            let first = try await Self.deferred(client, app: app, install: "install-eeee-5", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(first.status == .notFound)
+            let clickID = try await Self.click(client, address: "198.51.100.7")
+            let retry = try await Self.deferred(client, app: app, install: "install-eeee-5", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(retry == first)
+            let next = try await Self.deferred(client, app: app, install: "install-ffff-6", address: "198.51.100.7").decode(DeepLinkResultBody.self)
+            #expect(next.status == .found && next.deepLink?.clickID == clickID)
+        }
+    }
+
     @Test func aFirstLaunchFromElsewhereGetsNothing() async throws {
         try await TestServer.run(.live) { client in
             let (app, _) = try await Self.setUp(client)

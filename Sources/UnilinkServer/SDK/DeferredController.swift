@@ -27,11 +27,10 @@ struct DeferredController {
         let app = context.app
         let body = try await request.decode(as: DeferredRequest.self, context: context)
         let installID = try Self.installID(body.installID)
-        // Checked before an earlier answer is repeated: a request is refused or not whatever was stored.
         let signals = try Self.signals(of: body)
-        if let earlier = try await store.deferredAnswer(appID: app.id, installID: installID) {
-            return Self.json(earlier)
-        }
+        // No look-up of an earlier answer first (a round trip on every first launch, for the
+        // rare retry): an answer is stored only if the install has none, and otherwise the
+        // stored one is returned and nothing of this run is kept, the click it took included.
         // A click made a moment ago may still be queued for the recorder's next write.
         await clicks.waitUntilStored(clicks.acceptedMark, timeout: .seconds(1))
         let now = Date.now
@@ -105,9 +104,12 @@ struct DeferredController {
                 }
                 action = machine.candidatesFetched(candidates, crowds: crowds)
             case .answer(.notFound):
-                evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: nil)
                 let text = String(decoding: try HTTPBody.encode(DeepLinkResultBody(status: .notFound, deepLink: nil)), as: UTF8.self)
-                return try await store.record(answer: text, appID: app.id, installID: installID, clickID: nil, install: nil)
+                let stored = try await store.record(answer: text, appID: app.id, installID: installID, clickID: nil, install: nil)
+                if stored == text {
+                    evidenceLog?.record(installID: installID, fingerprint: fingerprint, candidates: weighed, history: history, answer: nil)
+                }
+                return stored
             case .answer(.found(let click, let type, let confidence)):
                 let text = String(decoding: try HTTPBody.encode(found(click, type: type, confidence: confidence)), as: UTF8.self)
                 let event = AppEvent(

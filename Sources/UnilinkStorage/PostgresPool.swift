@@ -210,6 +210,9 @@ final class PostgresPool: SQLDatabase, Sendable {
             try await client.withConnection { connection in
                 // Given up on before the connection came: the caller has this answer already.
                 guard lease.took(connection) else { throw StoreError.unavailable("PostgreSQL gave no connection within \(timeout)") }
+                // The pool can lease a connection a moment after PostgreSQL ended it: nothing
+                // written to it would be answered.
+                guard !connection.isClosed else { throw StoreError.unavailable("PostgreSQL ended the connection") }
                 return try await body(connection)
             }
         }

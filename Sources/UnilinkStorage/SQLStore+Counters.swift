@@ -90,13 +90,15 @@ extension SQLStore {
     static func countEvent(
         appID: String, linkID: String?, type: String, time: Date, slot: Int, by amount: Int64 = 1, on database: any SQLDatabase
     ) async throws {
-        try await database.raw(
-            """
-            INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
-            VALUES (\(bind: appID), \(bind: linkID ?? ""), \(bind: ClickTally.hour(millisecondsSince1970: milliseconds(time))), \(bind: type), \(bind: slot), \(bind: amount))
-            ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
-            """
-        ).run()
+        try await database.raw(counting(appID: appID, linkID: linkID, type: type, time: time, slot: slot, by: amount)).run()
+    }
+
+    static func counting(appID: String, linkID: String?, type: String, time: Date, slot: Int, by amount: Int64 = 1) -> SQLQueryString {
+        """
+        INSERT INTO event_counts (app_id, link_id, hour, type, slot, n)
+        VALUES (\(bind: appID), \(bind: linkID ?? ""), \(bind: ClickTally.hour(millisecondsSince1970: milliseconds(time))), \(bind: type), \(bind: slot), \(bind: amount))
+        ON CONFLICT (app_id, link_id, hour, type, slot) DO UPDATE SET n = event_counts.n + excluded.n
+        """
     }
 
     /// The hours of the UTC days `from`...`to` inclusive, as a half-open range.

@@ -96,8 +96,9 @@ extension SQLStore {
         let slot = eventSlot
         let dialect = self.dialect
         return try await transaction { database in
-            try await Self.insert(
-                answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
+            let (stored, inserted) = try await Self.insert(answer: answer, appID: appID, installID: installID, clickID: clickID, on: database)
+            if inserted, let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
+            return stored
         }
     }
 
@@ -117,16 +118,12 @@ extension SQLStore {
         let dialect = self.dialect
         do {
             return try await transaction { database in
-                let taken = try await database.raw(
-                    """
-                    UPDATE pending_clicks SET consumed_by = \(bind: installID)
-                    WHERE click_id = \(bind: clickID) AND (consumed_by IS NULL OR consumed_by = \(bind: installID)) RETURNING click_id
-                    """
-                ).first()
-                guard taken != nil else { throw TakenByAnother() }
-                let stored = try await Self.insert(
-                    answer: answer, appID: appID, installID: installID, clickID: clickID, event: event, slot: slot, dialect: dialect, on: database)
-                guard stored == answer else { throw AnsweredBefore(answer: stored) }
+                guard
+                    let (stored, inserted) = try await Self.take(
+                        clickID, answer: answer, appID: appID, installID: installID, dialect: dialect, on: database)
+                else { throw TakenByAnother() }
+                guard inserted else { throw AnsweredBefore(answer: stored) }
+                if let event { try await Self.insert(event: event, slot: slot, dialect: dialect, on: database) }
                 return stored
             }
         } catch is TakenByAnother {
@@ -136,13 +133,49 @@ extension SQLStore {
         }
     }
 
-    /// The first answer an install got stays; a match's install event beside it, only with
-    /// the answer it goes with. Returns the install's stored answer. One statement when the
-    /// answer is new (`RETURNING` says it went in), a second to read the earlier one.
-    private static func insert(
-        answer: String, appID: String, installID: String, clickID: String?, event: AppEvent?, slot: Int, dialect: Dialect,
-        on database: any SQLDatabase
-    ) async throws -> String {
+    /// Takes the click for the install and stores the answer: the install's stored answer
+    /// and whether it is this one, or nil when another install has the click. On PostgreSQL
+    /// one statement, where each is a round trip on every match; SQLite's are calls in the
+    /// process and cannot modify in a `WITH`.
+    private static func take(
+        _ clickID: String, answer: String, appID: String, installID: String, dialect: Dialect, on database: any SQLDatabase
+    ) async throws -> (stored: String, inserted: Bool)? {
+        guard dialect == .postgres else {
+            guard try await database.raw(Self.taking(clickID, for: installID)).first() != nil else { return nil }
+            return try await insert(answer: answer, appID: appID, installID: installID, clickID: clickID, on: database)
+        }
+        let row = try await database.raw(
+            """
+            WITH taken AS (\(Self.taking(clickID, for: installID))),
+            answered AS (
+              INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
+              SELECT \(bind: appID), \(bind: installID), click_id, \(bind: answer), \(bind: milliseconds(.now)) FROM taken
+              ON CONFLICT (app_id, install_id) DO NOTHING RETURNING install_id
+            )
+            SELECT (SELECT count(*) FROM taken) AS taken, (SELECT count(*) FROM answered) AS answered
+            """
+        ).first()
+        guard let row, try row.decode(column: "taken", as: Int64.self) > 0 else { return nil }
+        guard try row.decode(column: "answered", as: Int64.self) > 0 else {
+            return (try await deferredAnswer(appID: appID, installID: installID, on: database) ?? answer, false)
+        }
+        return (answer, true)
+    }
+
+    /// The click taken for the install, unless another install has it (`RETURNING` says).
+    private static func taking(_ clickID: String, for installID: String) -> SQLQueryString {
+        """
+        UPDATE pending_clicks SET consumed_by = \(bind: installID)
+        WHERE click_id = \(bind: clickID) AND (consumed_by IS NULL OR consumed_by = \(bind: installID)) RETURNING click_id
+        """
+    }
+
+    /// The first answer an install got stays. Returns the install's stored answer and
+    /// whether it is this one. One statement when the answer is new (`RETURNING` says it went
+    /// in), a second to read the earlier one.
+    private static func insert(answer: String, appID: String, installID: String, clickID: String?, on database: any SQLDatabase) async throws
+        -> (stored: String, inserted: Bool)
+    {
         let inserted = try await database.raw(
             """
             INSERT INTO deferred_answers (app_id, install_id, click_id, answer, created_at)
@@ -150,9 +183,8 @@ extension SQLStore {
             ON CONFLICT (app_id, install_id) DO NOTHING RETURNING install_id
             """
         ).first()
-        guard inserted != nil else { return try await deferredAnswer(appID: appID, installID: installID, on: database) ?? answer }
-        if let event { try await insert(event: event, slot: slot, dialect: dialect, on: database) }
-        return answer
+        guard inserted != nil else { return (try await deferredAnswer(appID: appID, installID: installID, on: database) ?? answer, false) }
+        return (answer, true)
     }
 
     public func insert(event: AppEvent) async throws {
@@ -222,18 +254,32 @@ extension SQLStore {
                 return
             }
         }
-        try await database.raw(
+        let row = try eventRow(event)
+        let count = counting(
+            appID: event.appID, linkID: event.linkID, type: EventCounter.type(event.type, name: event.name), time: event.time, slot: slot)
+        guard dialect == .postgres else {
+            try await database.raw(row).run()
+            try await database.raw(count).run()
+            try await enqueue([event.webhookEvent], on: database)
+            return
+        }
+        // One round trip where three were: the row, its count and who may want to be told.
+        let subscriptions = try await database.raw(
             """
-            INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day, variant)
-            VALUES (\(bind: event.appID), \(bind: event.installID), \(bind: event.linkID), \(bind: event.clickID), \(bind: event.type),
-                    \(bind: event.name), \(bind: event.matchType), \(bind: try JSONDocument.encode(event.properties)),
-                    \(bind: milliseconds(event.time)), \(bind: day(event.time)), \(bind: event.variant))
+            WITH event AS (\(row)), counted AS (\(count))
+            \(enabledSubscriptions(of: [event.appID]))
             """
-        ).run()
-        try await countEvent(
-            appID: event.appID, linkID: event.linkID, type: EventCounter.type(event.type, name: event.name), time: event.time, slot: slot,
-            on: database)
-        try await enqueue([event.webhookEvent], on: database)
+        ).all().map(subscription)
+        try await enqueue([event.webhookEvent], to: subscriptions, on: database)
+    }
+
+    private static func eventRow(_ event: AppEvent) throws -> SQLQueryString {
+        """
+        INSERT INTO events (app_id, install_id, link_id, click_id, type, name, match_type, properties, occurred_at, day, variant)
+        VALUES (\(bind: event.appID), \(bind: event.installID), \(bind: event.linkID), \(bind: event.clickID), \(bind: event.type),
+                \(bind: event.name), \(bind: event.matchType), \(bind: try JSONDocument.encode(event.properties)),
+                \(bind: milliseconds(event.time)), \(bind: day(event.time)), \(bind: event.variant))
+        """
     }
 
     /// An unattributed install the deferred match found the click of: the row takes the

@@ -91,13 +91,14 @@ extension SQLStore {
         -> [WebhookSubscription]
     {
         guard !apps.isEmpty else { return [] }
-        let found = try await database.raw(
-            """
-            SELECT id, app_id, events, link_id, campaign, automated FROM webhooks WHERE enabled = 1 AND app_id IN (\(binds: Array(apps)))
-            """
-        ).all().map(filter)
+        let found = try await database.raw(enabledSubscriptions(of: Array(apps))).all().map(subscription)
         guard let type else { return found }
         return found.filter { $0.events.contains(type) }
+    }
+
+    /// The enabled subscriptions of `apps`, their rows read by `subscription(_:)`.
+    static func enabledSubscriptions(of apps: [String]) -> SQLQueryString {
+        "SELECT id, app_id, events, link_id, campaign, automated FROM webhooks WHERE enabled = 1 AND app_id IN (\(binds: apps))"
     }
 
     @discardableResult
@@ -308,7 +309,8 @@ extension SQLStore {
         }
     }
 
-    private static func filter(_ row: any SQLRow) throws -> WebhookSubscription {
+    /// A row of `enabledSubscriptions(of:)`: only what `wants` reads.
+    static func subscription(_ row: any SQLRow) throws -> WebhookSubscription {
         WebhookSubscription(
             id: try row.decode(column: "id", as: String.self), appID: try row.decode(column: "app_id", as: String.self), url: "",
             events: Set(

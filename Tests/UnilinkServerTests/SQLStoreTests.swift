@@ -325,13 +325,17 @@ struct SQLStoreTests {
     }
 
     /// A match that takes its click while the app reports the same install without a link,
-    /// eight times at once: one row and one count, the link's, whichever came first. A
-    /// repeated match's call is answered what the first was, and takes and counts nothing.
+    /// eight times at once: one row and one count, the link's, whichever came first, and one
+    /// message to the app's install webhook. A repeated match's call is answered what the
+    /// first was, and takes, counts and sends nothing.
     @Test(arguments: TestDatabase.available) func aMatchRacingTheAppsOwnInstallReportsCountsItOnceAsTheLinks(database: TestDatabase)
         async throws
     {
         try await Self.withStore(database) { store, _ in
             let now = Date.now
+            try await store.save(webhook: WebhookOutboxTests.subscription("whk_a", app: "a", events: [.install]), audit: [])
+            try await store.save(webhook: WebhookOutboxTests.subscription("whk_b", app: "b", events: [.install]), audit: [])
+            try await store.save(webhook: WebhookOutboxTests.subscription("whk_c", app: "a", events: [.click]), audit: [])
             try await store.insert(clicks: [
                 ClickRecord(
                     clickID: "click-9", appID: "a", linkID: "lnk_9", time: now, host: "h", path: "/", platform: .ios, outcome: .store,
@@ -369,6 +373,8 @@ struct SQLStoreTests {
             #expect(try await counted(link: "lnk_9") == 1)
             #expect(try await counted(link: "") == 0)
             #expect(try await store.pendingClicks(appID: "a", prefixKey: "p", at: now).isEmpty, "the click is taken")
+            let told = try await store.leaseWebhookMessages([("whk_a", 10), ("whk_b", 10), ("whk_c", 10)], now: .now, leaseFor: 60)
+            #expect(told.map { "\($0.webhookID) \($0.type)" }.sorted() == ["whk_a install", "whk_c click"], "the click's, and one install")
             try await store.close()
         }
     }

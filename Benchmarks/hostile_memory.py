@@ -15,6 +15,7 @@ import concurrent.futures
 import os
 import random
 import re
+import shutil
 import string
 import subprocess
 import sys
@@ -79,6 +80,7 @@ def run(binary, count, value_bytes):
     finally:
         process.terminate()
         process.wait(timeout=30)
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def main():

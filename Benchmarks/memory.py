@@ -15,6 +15,7 @@ Usage: Benchmarks/memory.py [--links 1000000] [--clicked 100000] [--queued 50000
 import argparse
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -88,6 +89,13 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     binary = args.binary or os.path.join(subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip(), "unilink")
     work = tempfile.mkdtemp()
+    try:
+        measure(binary, work, args)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(binary, work, args):
     empty, large = os.path.join(work, "empty.sqlite"), os.path.join(work, "large.sqlite")
 
     # The empty store (the demo app and its one link), then the same with the links added.

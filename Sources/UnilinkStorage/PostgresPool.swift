@@ -72,24 +72,16 @@ final class PostgresPool: SQLDatabase, Sendable {
     func shutdown() async {
         guard let runner else { return }
         runner.cancel()
-        let logger = self.logger
-        let wait = Self.shutdownWait
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = Flag()
-            let resume: @Sendable (Bool) -> Void = { ended in
-                guard resumed.set() else { return }
-                if !ended { logger.warning("PostgreSQL's connection pool did not stop within \(wait); closing without waiting for it") }
-                continuation.resume()
-            }
-            Task {
+        let ended = await Self.first(
+            of: {
                 await runner.value
-                resume(true)
-            }
-            Task {
-                try? await Task.sleep(for: wait)
-                resume(false)
-            }
-        }
+                return true
+            },
+            or: {
+                try? await Task.sleep(for: Self.shutdownWait)
+                return false
+            })
+        if !ended { logger.warning("PostgreSQL's connection pool did not stop within \(Self.shutdownWait); closing without waiting for it") }
     }
 
     static let shutdownWait: Duration = .seconds(10)
@@ -218,49 +210,78 @@ final class PostgresPool: SQLDatabase, Sendable {
         }
         let logger = self.logger
         let grace = Self.closedGrace
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
-                    let answered = Flag()
-                    let answer: @Sendable (Result<R, any Error>) -> Void = { result in
-                        if answered.set() { continuation.resume(with: result) }
-                    }
-                    let watch = Task {
-                        let clock = ContinuousClock()
-                        let start = clock.now
-                        var closedAt: ContinuousClock.Instant?
-                        while true {
-                            try await Task.sleep(for: .milliseconds(100))
-                            switch lease.state(givingUpAfter: timeout, since: start, now: clock.now) {
-                            // Answered before the work is cancelled, so that its CancellationError comes second.
-                            case .gaveUp:
-                                answer(.failure(StoreError.unavailable("PostgreSQL gave no connection within \(timeout)")))
-                                work.cancel()
-                                return
-                            case .waiting: continue
-                            case .working(let connection):
-                                guard connection.isClosed else { continue }
-                                let since = closedAt ?? clock.now
-                                closedAt = since
-                                guard clock.now - since >= grace else { continue }
-                                logger.warning("A PostgreSQL statement on a connection that closed did not end; the request fails as unavailable")
-                                answer(.failure(StoreError.unavailable("PostgreSQL ended the connection")))
-                                work.cancel()
-                                return
-                            }
-                        }
-                    }
-                    Task {
-                        let result = await work.result
-                        watch.cancel()
-                        answer(result)
-                    }
+        let watch: @Sendable () async -> Result<R, any Error> = {
+            let clock = ContinuousClock()
+            let start = clock.now
+            var closedAt: ContinuousClock.Instant?
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                switch lease.state(givingUpAfter: timeout, since: start, now: clock.now) {
+                case .gaveUp: return .failure(StoreError.unavailable("PostgreSQL gave no connection within \(timeout)"))
+                case .waiting: continue
+                case .working(let connection):
+                    guard connection.isClosed else { continue }
+                    let since = closedAt ?? clock.now
+                    closedAt = since
+                    guard clock.now - since >= grace else { continue }
+                    logger.warning("A PostgreSQL statement on a connection that closed did not end; the request fails as unavailable")
+                    return .failure(StoreError.unavailable("PostgreSQL ended the connection"))
                 }
-            } onCancel: {
-                work.cancel()
             }
+            return .failure(CancellationError())
+        }
+        let result = await withTaskCancellationHandler {
+            await Self.first(of: { await work.result }, or: watch)
+        } onCancel: {
+            work.cancel()
+        }
+        // After the answer, so that a given-up work's CancellationError never comes first.
+        work.cancel()
+        do {
+            return try result.get()
         } catch {
             throw Self.translate(error)
+        }
+    }
+
+    /// The answer of whichever of two tasks ends first; the other is cancelled and not
+    /// waited for (it may never end: that is why this is not a task group).
+    private static func first<T: Sendable>(of one: @escaping @Sendable () async -> T, or other: @escaping @Sendable () async -> T) async -> T {
+        let race = Race()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+            for body in [one, other] {
+                race.add(
+                    Task {
+                        let value = await body()
+                        guard let losers = race.win() else { return }
+                        continuation.resume(returning: value)
+                        for loser in losers { loser.cancel() }
+                    })
+            }
+        }
+    }
+
+    /// The tasks of `first(of:or:)`, and whether one has answered.
+    private final class Race: Sendable {
+        private let state = Mutex<(tasks: [Task<Void, Never>], won: Bool)>(([], false))
+
+        /// A task that starts after the answer is cancelled at once.
+        func add(_ task: Task<Void, Never>) {
+            if state.withLock({ state in
+                state.tasks.append(task)
+                return state.won
+            }) {
+                task.cancel()
+            }
+        }
+
+        /// The tasks to cancel, for the first caller only.
+        func win() -> [Task<Void, Never>]? {
+            state.withLock { state in
+                guard !state.won else { return nil }
+                state.won = true
+                return state.tasks
+            }
         }
     }
 
@@ -292,20 +313,6 @@ final class PostgresPool: SQLDatabase, Sendable {
                 return state
             }
         }
-    }
-
-    /// Set once, from any task.
-    private final class Flag: Sendable {
-        private let value = Mutex(false)
-
-        /// Whether this call set it (it was not set before).
-        @discardableResult func set() -> Bool {
-            value.withLock { value in
-                defer { value = true }
-                return !value
-            }
-        }
-
     }
 
     /// Unique violations become the store's own conflicts; a database that is not there

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Whether python3 can import a module from PyPI (the tests' providers, verifiers and
 /// clients): a test needing one skips without it, unless CI requires it.

@@ -74,7 +74,8 @@ public struct AppEvent: Sendable, Equatable {
 }
 
 extension SQLStore {
-    /// The answer an install already got, as JSON, so a retry gets the same one.
+    /// The answer an install got, as JSON (what the transactions below return when one was
+    /// stored first; for readers outside the request path).
     public func deferredAnswer(appID: String, installID: String) async throws -> String? {
         try await Self.deferredAnswer(appID: appID, installID: installID, on: database)
     }

@@ -1,7 +1,6 @@
 /// What apps report (installs, opens, custom events) and the answer each install got to
 /// its deferred call. `SQLStore` is one on SQLite and PostgreSQL.
 public protocol EventStore: Sendable {
-    func deferredAnswer(appID: String, installID: String) async throws -> String?
     /// An answer stored, unless the install has one: returns the install's stored answer.
     func record(answer: String, appID: String, installID: String, clickID: String?, install event: AppEvent?) async throws -> String
     /// A match's answer with its click taken, at once: the install's stored answer, or nil

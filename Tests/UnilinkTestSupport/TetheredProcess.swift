@@ -1,19 +1,18 @@
-import Foundation
+public import Foundation
 import Synchronization
-import UnilinkTestSupport
 
 /// A long-running child (Caddy, pebble) that lives only while the test holds its standard
 /// input: a /bin/sh wrapper runs it in the background and kills it at end of input, so it
 /// stops whatever ends the test, a crashed test process included.
-final class TetheredProcess {
+public final class TetheredProcess {
     /// Its standard output and standard error.
-    let log: URL
+    public let log: URL
     private let process: Spawned
     /// The write end of the child's standard input, close-on-exec so no other child holds
     /// it; nil once closed (a descriptor closed twice may be another file's by then).
     private let tether: Mutex<Int32?>
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], log: URL) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], log: URL) throws {
         self.log = log
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SpawnError("\(executable): no pipe (errno \(errno))") }
@@ -30,10 +29,10 @@ final class TetheredProcess {
     }
 
     /// What it has written so far.
-    var output: String { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self) }
+    public var output: String { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self) }
 
     /// Lets go of its input and waits for it to be gone (again: at once).
-    func stop() async {
+    public func stop() async {
         if let descriptor = tether.withLock({ $0.take() }) { close(descriptor) }
         _ = await process.wait()
     }

@@ -156,7 +156,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "UnilinkCoreTests", dependencies: ["UnilinkCore", "UnilinkAPI"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+            name: "UnilinkCoreTests", dependencies: ["UnilinkCore", "UnilinkAPI", "UnilinkTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "UnilinkCLITests",
             dependencies: [
@@ -184,6 +185,6 @@ let package = Package(
         ),
         // A sample app's link handling against the SDK's public API; UIKit parts compile only where UIKit exists.
         .target(name: "ShopSample", dependencies: ["Unilink"], path: "Examples/ShopSample", swiftSettings: swiftSettings),
-        .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI", "ShopSample"], swiftSettings: swiftSettings),
+        .testTarget(name: "UnilinkTests", dependencies: ["Unilink", "UnilinkAPI", "ShopSample", "UnilinkTestSupport"], swiftSettings: swiftSettings),
     ] + maxMindDBTargets
 )

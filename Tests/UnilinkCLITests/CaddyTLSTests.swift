@@ -22,7 +22,7 @@ struct CaddyTLSTests {
 
     /// An HTTP/3 client over QUIC (PyPI's aioquic): one GET, its status, ALPN and body.
     static let http3Client = repository.appendingPathComponent("Tests/HTTP3/get.py")
-    static let aioquic = PythonModule.importable("aioquic")
+    static func aioquic() async -> Bool { await Installed.pythonModule("aioquic") }
 
     /// curl to `https://host:port/path`, `host` resolved to loopback, trusting only `root`.
     static func fetch(_ host: String, _ path: String, port: Int, root: URL, http2: Bool = false) async throws -> ChildProcess.Ran {
@@ -48,12 +48,13 @@ struct CaddyTLSTests {
     }
 
     @Test(
-        .enabled(
-            if: (caddy != nil && curl != nil && aioquic) || required, "caddy, curl or aioquic (PyPI) is not installed; .ci/run installs them"))
+        .enabled("caddy, curl or aioquic (PyPI) is not installed; .ci/run installs them") {
+            required ? true : caddy != nil && curl != nil ? await aioquic() : false
+        })
     func aLinkHostGetsACertificateOnItsFirstRequestAndAnUnknownNameNone() async throws {
         _ = try #require(Self.caddy, "UNILINK_REQUIRE_CADDY is set but Debian's caddy is not installed")
         _ = try #require(Self.curl, "no curl")
-        #expect(Self.aioquic, "UNILINK_REQUIRE_CADDY is set but python3 cannot import aioquic")
+        #expect(await Self.aioquic(), "UNILINK_REQUIRE_CADDY is set but python3 cannot import aioquic")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-caddy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await RunningServer(

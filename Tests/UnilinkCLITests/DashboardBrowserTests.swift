@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// The dashboard in a real headless Chromium driven through chromedriver (W3C WebDriver),
 /// as a newcomer uses it: open the setup link the server printed, become the first owner,
@@ -108,7 +109,7 @@ struct DashboardBrowserTests {
 
             // The QR code as the browser shows it decodes to the short URL.
             let qr = try await browser.screenshot(of: "#qr")
-            #expect(try QRReader.decode(qr, in: directory) == shortURL)
+            #expect(try await QRReader.decode(qr, in: directory) == shortURL)
 
             // The link is in the app's list and found by its campaign.
             try await browser.open(appURL)
@@ -203,18 +204,10 @@ enum QRReader {
         ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func decode(_ png: Data, in directory: URL) throws -> String {
+    static func decode(_ png: Data, in directory: URL) async throws -> String {
         let file = directory.appendingPathComponent("qr-\(UUID().uuidString).png")
         try png.write(to: file)
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: zbarimg ?? "/usr/bin/zbarimg")
-        process.arguments = ["--raw", "-q", file.path]
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let ran = try await ChildProcess.run(URL(fileURLWithPath: zbarimg ?? "/usr/bin/zbarimg"), ["--raw", "-q", file.path], errors: .discarded)
+        return ran.output.trimmingCharacters(in: .newlines)
     }
 }

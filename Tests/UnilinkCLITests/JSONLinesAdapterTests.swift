@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// Runs the built `unilink` binary as external conformance suites do: many lines on
 /// stdin, one answer per line on stdout, in order, bad lines included.
@@ -14,28 +15,11 @@ struct JSONLinesAdapterTests {
         return here.appendingPathComponent("unilink")
     }
 
-    /// Input and both outputs go through temporary files: no pipe can fill up and
-    /// block the child while the test waits for it.
-    func run(_ arguments: [String], input: String) throws -> (stdout: [String], stderr: String, status: Int32) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inFile = directory.appendingPathComponent("in"), outFile = directory.appendingPathComponent("out"),
-            errFile = directory.appendingPathComponent("err")
-        try Data(input.utf8).write(to: inFile)
-        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: inFile)
-        process.standardOutput = try FileHandle(forWritingTo: outFile)
-        process.standardError = try FileHandle(forWritingTo: errFile)
-        try process.run()
-        process.waitUntilExit()
-        let output = try String(decoding: Data(contentsOf: outFile), as: UTF8.self)
-        let errors = try String(decoding: Data(contentsOf: errFile), as: UTF8.self)
-        return (output.split(separator: "\n").map(String.init), errors, process.terminationStatus)
+    /// Input and both outputs go through temporary files (`ChildProcess`): no pipe can fill
+    /// up and block the child while the test waits for it.
+    func run(_ arguments: [String], input: String) async throws -> (stdout: [String], stderr: String, status: Int32) {
+        let ran = try await ChildProcess.run(Self.binary, arguments, input: Data(input.utf8), errors: .separate)
+        return (ran.output.split(separator: "\n").map(String.init), ran.errors, ran.status)
     }
 
     private static let aasa =
@@ -45,7 +29,7 @@ struct JSONLinesAdapterTests {
         #"{"id": \#(id), "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": "\#(url)"}"#
     }
 
-    @Test func decideAnswersEveryLineInOrderAndSurvivesBadOnes() throws {
+    @Test func decideAnswersEveryLineInOrderAndSurvivesBadOnes() async throws {
         var lines: [String] = []
         var expected: [String] = []
         for id in 0..<3000 {
@@ -58,7 +42,7 @@ struct JSONLinesAdapterTests {
             default: lines.append("{ this is not json"); expected.append("no_match")
             }
         }
-        let result = try run(["aasa", "decide"], input: lines.joined(separator: "\n") + "\n")
+        let result = try await run(["aasa", "decide"], input: lines.joined(separator: "\n") + "\n")
         #expect(result.stdout.count == 3000)
         for (index, line) in result.stdout.enumerated() {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -69,14 +53,14 @@ struct JSONLinesAdapterTests {
         #expect(result.stderr.contains("malformed apple-app-site-association"))
     }
 
-    @Test func classifyAnswersEveryLine() throws {
+    @Test func classifyAnswersEveryLine() async throws {
         let input = [
             #"{"id": "a", "ua": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.3.24.105 (iPhone14,5; iOS 17_4; en_US)"}"#,
             "nonsense",
             #"{"id": 7, "ua": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"}"#,
             #"{"id": 8}"#,
         ].joined(separator: "\n")
-        let result = try run(["ua", "classify", "--jsonl"], input: input)
+        let result = try await run(["ua", "classify", "--jsonl"], input: input)
         #expect(result.stdout.count == 4)
         let first = try JSONSerialization.jsonObject(with: Data(result.stdout[0].utf8)) as? [String: Any]
         #expect(first?["id"] as? String == "a")
@@ -91,22 +75,22 @@ struct JSONLinesAdapterTests {
         #expect(result.stderr.contains("not a JSON object"))
     }
 
-    @Test func checkExplainsTheDecidingRule() throws {
+    @Test func checkExplainsTheDecidingRule() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString).json")
         try Data(Self.aasa.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try run(["aasa", "check", file.path, "https://example.com/help/faq"], input: "")
+        let result = try await run(["aasa", "check", file.path, "https://example.com/help/faq"], input: "")
         #expect(result.stdout.contains { $0.contains("ABCDE12345.com.example.app: exclude by applinks.details[0].components[0]") })
         #expect(result.stdout.last == "=> opens in the browser")
-        let opened = try run(["aasa", "check", file.path, "https://example.com/buy/1", "--app-id", "ABCDE12345.com.example.app"], input: "")
+        let opened = try await run(["aasa", "check", file.path, "https://example.com/buy/1", "--app-id", "ABCDE12345.com.example.app"], input: "")
         #expect(opened.stdout.last == "=> opens in ABCDE12345.com.example.app")
     }
 
-    @Test func validateFailsOnErrors() throws {
+    @Test func validateFailsOnErrors() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString).json")
         try Data(#"{"applinks": {"apps": ["x"], "details": [{"appID": "bad", "paths": ["/*"]}]}}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try run(["aasa", "validate", file.path], input: "")
+        let result = try await run(["aasa", "validate", file.path], input: "")
         let text = result.stdout.joined(separator: "\n")
         #expect(result.status == 1)
         #expect(text.contains("applinks.apps: must be an empty array"))

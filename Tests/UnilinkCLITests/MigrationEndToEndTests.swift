@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// A team moving from Firebase and Branch, with the real binaries: the server runs, the
 /// old links' domain is one of the app's short hosts, `unilink import` reads the exports
@@ -41,19 +42,6 @@ struct MigrationEndToEndTests {
     static let iPad =
         "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
 
-    static func unilink(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = JSONLinesAdapterTests.binary
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// `unilink import` of Branch's device redirects into a real server: the rules it makes
     /// route the clicks, through the preview's button on the alternate host too.
     @Test func importedBranchRedirectsRouteAsRules() async throws {
@@ -76,15 +64,15 @@ struct MigrationEndToEndTests {
             try Self.branchRedirectsExport.write(to: branch, atomically: true, encoding: .utf8)
             let common = ["import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", appID, "--format", "branch-csv"]
 
-            let dry = try Self.unilink(common + ["--dry-run", branch.path])
+            let dry = try await BackupTests.unilink(common + ["--dry-run", branch.path])
             #expect(dry.status == 0 && dry.output.contains("2 rows: would create 2"), "\(dry.output)")
             #expect(
                 dry.output.contains("line 2: not routed, kept as data: $samsung_url: no condition tells a Samsung device")
                     && dry.output.contains("(https://links.shop-test.example/tablet)"), "\(dry.output)")
-            let run = try Self.unilink(common + [branch.path])
+            let run = try await BackupTests.unilink(common + [branch.path])
             #expect(run.status == 0 && run.output.contains("2 rows: created 2"), "\(run.output)")
             #expect(run.output.contains("line 2: not routed, kept as data: $samsung_url"), "reported on the real run too: \(run.output)")
-            let again = try Self.unilink(common + [branch.path])
+            let again = try await BackupTests.unilink(common + [branch.path])
             #expect(again.output.contains("2 rows: created 0, already there 2"), "rules and all, nothing twice: \(again.output)")
 
             // $mobile_web_only: a phone goes to the web page at once, where it would get the preview.
@@ -132,7 +120,7 @@ struct MigrationEndToEndTests {
             try Self.branchExport.write(to: branch, atomically: true, encoding: .utf8)
             let common = ["import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", appID]
 
-            let dry = try Self.unilink(common + ["--format", "fdl-csv", "--dry-run", fdl.path])
+            let dry = try await BackupTests.unilink(common + ["--format", "fdl-csv", "--dry-run", fdl.path])
             #expect(dry.output.contains("3 rows: would create 2, already there 0, conflicts 0, refused 1"), "\(dry.output)")
             #expect(dry.output.contains("line 3: invalid") && dry.output.contains("evil.example.net"), "the refused row is named: \(dry.output)")
             #expect(dry.status == 1, "problems make the exit status non-zero")
@@ -140,17 +128,17 @@ struct MigrationEndToEndTests {
                 try await client.send("/aBcD", host: "links.shop-test.example", userAgent: ServerEndToEndTests.desktop).status == 404,
                 "a dry run stores nothing")
 
-            let run = try Self.unilink(common + ["--format", "fdl-csv", fdl.path])
+            let run = try await BackupTests.unilink(common + ["--format", "fdl-csv", fdl.path])
             #expect(run.output.contains("3 rows: created 2, already there 0"), "\(run.output)")
             #expect(run.output.contains("https://links.shop-test.example/aBcD -> https://links.shop-test.example/aBcD"), "\(run.output)")
-            let again = try Self.unilink(common + ["--format", "fdl-csv", fdl.path])
+            let again = try await BackupTests.unilink(common + ["--format", "fdl-csv", fdl.path])
             #expect(again.output.contains("3 rows: created 0, already there 2"), "a re-run creates nothing twice: \(again.output)")
-            let wrongApp = try Self.unilink([
+            let wrongApp = try await BackupTests.unilink([
                 "import", "--server", "http://127.0.0.1:\(server.port)", "--key", secret, "--app", "app_other", "--format", "fdl-csv", fdl.path,
             ])
             #expect(wrongApp.status != 0 && wrongApp.output.contains("not app_other"))
 
-            let branchRun = try Self.unilink(common + ["--format", "branch-csv", branch.path])
+            let branchRun = try await BackupTests.unilink(common + ["--format", "branch-csv", branch.path])
             #expect(branchRun.status == 0 && branchRun.output.contains("1 rows: created 1"), "\(branchRun.output)")
 
             // The old short links, per platform, as Firebase and Branch answered them.

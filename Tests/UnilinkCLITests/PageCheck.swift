@@ -1,31 +1,33 @@
 import Foundation
+import UnilinkTestSupport
 
 /// What every dashboard page must pass in the browser: axe-core's rules with no serious or
 /// critical violation, and no element that overflows the window or its box. axe-core is
 /// the copy PyPI's axe-selenium-python ships (`.ci/run` installs it); its licence is MPL 2.0.
 enum PageCheck {
-    /// axe.min.js, found through the Python package that carries it.
-    static let axeScript: String? = {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import axe_selenium_python, os; print(os.path.dirname(axe_selenium_python.__file__))"]
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let folder = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !folder.isEmpty else { return nil }
+    /// axe.min.js, found through the Python package that carries it (once per process).
+    static func axeScript() async -> String? { await axe.value }
+
+    private static let axe = Task { await findAxe() }
+
+    private static func findAxe() async -> String? {
+        guard
+            let ran = try? await ChildProcess.run(
+                command: "python3", ["-c", "import axe_selenium_python, os; print(os.path.dirname(axe_selenium_python.__file__))"],
+                errors: .discarded),
+            ran.status == 0
+        else { return nil }
+        let folder = ran.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !folder.isEmpty else { return nil }
         return try? String(contentsOfFile: folder + "/node_modules/axe-core/axe.min.js", encoding: .utf8)
-    }()
+    }
 
     /// `UNILINK_REQUIRE_AXE` (CI sets it): the accessibility checks may not be left out.
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_AXE"] != nil }
 
     /// Serious and critical violations on the page, one line each (empty when clean).
     static func violations(in browser: WebDriver) async throws -> [String] {
-        guard let axe = axeScript else {
+        guard let axe = await axeScript() else {
             if required { throw WebDriver.Failure(description: "UNILINK_REQUIRE_AXE is set but axe-selenium-python is not installed") }
             return []
         }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import UnilinkTestSupport
 
 /// The preview page in a real headless Chromium with an iPhone User-Agent: it renders
 /// the content and its script reports the browser's signals for deferred matching.
@@ -28,13 +29,14 @@ struct PreviewPageBrowserTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         defer { _ = http.shutdown() }
 
-        let dom = try Self.run(
-            chromium,
+        let dom = try await ChildProcess.run(
+            URL(fileURLWithPath: chromium),
             [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
                 "--host-resolver-rules=MAP *.localhost 127.0.0.1", "--user-agent=\(ServerEndToEndTests.iPhone)",
                 "--window-size=390,844", "--virtual-time-budget=5000", "--dump-dom", "http://go.localhost:\(server.port)/welcome",
-            ])
+            ], errors: .discarded
+        ).output
         #expect(dom.contains("<h1>Welcome to Unilink</h1>"))
         let clickID = String(try #require(dom.firstMatch(of: /name="unilink:click-id" content="([A-Za-z0-9]{22})"/)?.1))
 
@@ -46,19 +48,5 @@ struct PreviewPageBrowserTests {
         let again = try await client.send("/v1/clicks/\(clickID)/signals", method: .POST, host: "go.localhost", json: #"{"screen_width": 1}"#)
         #expect(again.status == 409, "the page's script did not report the signals (got \(again.status))")
         #expect(try await server.stop() == 0)
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString).html")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
     }
 }

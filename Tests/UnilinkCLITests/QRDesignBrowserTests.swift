@@ -68,7 +68,7 @@ struct QRDesignBrowserTests {
             #expect(!unsaved.contains("logo_png") && unsaved.contains(##""foreground":"#000000""##), "a preview saves nothing")
 
             let shown = try await browser.screenshot(of: "#qr-preview svg")
-            #expect(try QRReader.decode(shown, in: directory) == "https://go.shop-test.example/Ab3dE6g", "the preview reads, logo and all")
+            #expect(try await QRReader.decode(shown, in: directory) == "https://go.shop-test.example/Ab3dE6g", "the preview reads, logo and all")
 
             try await browser.click("#save-qr-design")
             #expect(try await browser.source.contains("Saved: the app's QR codes"))

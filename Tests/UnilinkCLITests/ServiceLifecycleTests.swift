@@ -144,13 +144,13 @@ struct ServiceLifecycleTests {
             let connection = try #require(SlowClientTests.RawConnection(port: port))
             connection.write(
                 "GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
-            #expect(connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
+            #expect(await connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
         }
         let stalled = (0..<20).compactMap { _ in SlowClientTests.RawConnection(port: port) }
         for connection in stalled { connection.write("GET /welcome HTTP/1.1\r\nHost: go.loc") }
         let idle = try #require(SlowClientTests.RawConnection(port: port))
         idle.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(idle.read { $0.contains("\"ok\"") }.contains("200"))
+        #expect(await idle.read { $0.contains("\"ok\"") }.contains("200"))
 
         let start = ContinuousClock.now
         server.signal(SIGTERM)
@@ -196,7 +196,7 @@ struct ServiceLifecycleTests {
         let connection = try #require(SlowClientTests.RawConnection(port: port))
         connection.write(
             "GET /welcome HTTP/1.1\r\nHost: go.localhost\r\nUser-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)\r\nConnection: close\r\n\r\n")
-        #expect(connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
+        #expect(await connection.read { $0.contains("\r\n\r\n") }.hasPrefix("HTTP/1.1 302"))
         server.signal(SIGTERM)
         try await Task.sleep(for: .milliseconds(700))
         #expect(server.process.isRunning, "the stop did not wait for the held database: the test shows nothing")

@@ -12,7 +12,9 @@ final class WebhookReceiver {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("WebhookReceiver/receiver.py")
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_STANDARDWEBHOOKS"] != nil }
-    static var available: Bool { PythonModule.importable("standardwebhooks") }
+    static func available() async -> Bool { await Installed.pythonModule("standardwebhooks") }
+    /// Whether its tests run here: CI requires them, or the verifier is installed.
+    static func runsHere() async -> Bool { required ? true : await available() }
 
     struct Delivery: Decodable {
         let id: String
@@ -50,35 +52,26 @@ final class WebhookReceiver {
         var string: String? { if case .string(let text) = self { text } else { nil } }
     }
 
-    private let process = Process()
-    private let input = Pipe()
+    /// It exits when its input closes: at the end, and if the test process dies.
+    private let process: TetheredProcess
     let port: Int
     private let http: HTTPClient
 
-    init(http: HTTPClient) throws {
+    init(http: HTTPClient) async throws {
         self.http = http
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        // It exits when this closes: at the end, and if the test process dies.
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        guard let port = String(decoding: line, as: UTF8.self).firstMatch(of: /listening (\d+)/).flatMap({ Int($0.1) }) else {
-            throw ReceiverDidNotStart()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-receiver-\(UUID().uuidString).log")
+        process = try TetheredProcess("/usr/bin/env", ["python3", Self.script.path], environment: nil, log: log, endsWithItsInput: true)
+        guard let port = await process.first(/listening (\d+)/).flatMap({ Int($0.1) }) else {
+            throw ReceiverDidNotStart(output: process.output)
         }
         self.port = port
     }
 
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-    }
+    deinit { try? FileManager.default.removeItem(at: process.log) }
 
-    struct ReceiverDidNotStart: Error {}
+    struct ReceiverDidNotStart: Error {
+        let output: String
+    }
 
     /// By name: the sender resolves it (and judges what it resolves to) at each delivery.
     var url: String { "http://localhost:\(port)/hook" }
@@ -87,20 +80,21 @@ final class WebhookReceiver {
         try await put("/secret?value=\(secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
     }
 
-    /// `ok`, `500`, `hang`, `redirect` or `big`.
-    func answer(_ mode: String) async throws {
-        try await put("/mode?answer=\(mode)")
+    /// `ok`, `500`, `hang`, `redirect` or `big`; with `first`, a message's first attempt
+    /// gets that answer instead, and only its retries `mode`.
+    func answer(_ mode: String, first: String? = nil) async throws {
+        try await put("/mode?answer=\(mode)" + (first.map { "&first=\($0)" } ?? ""))
     }
 
     func deliveries() async throws -> Deliveries {
-        let response = try await http.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/deliveries"), timeout: .seconds(10))
+        let response = try await http.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/deliveries"), timeout: .seconds(60))
         return try JSONDecoder().decode(Deliveries.self, from: Data(try await response.body.collect(upTo: 64 * 1024 * 1024).readableBytesView))
     }
 
     private func put(_ path: String) async throws {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = .PUT
-        let response = try await http.execute(request, timeout: .seconds(10))
+        let response = try await http.execute(request, timeout: .seconds(60))
         _ = try await response.body.collect(upTo: 1024)
         #expect(response.status == .noContent)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 @testable import UnilinkCore
 
@@ -45,7 +46,7 @@ struct QRBrandReaderTests {
                 names.append("\(name)-\(size)")
             }
         }
-        let decoded = try QRCodeTests.decode(reader, directory: directory, names: names)
+        let decoded = try await QRCodeTests.decode(reader, directory: directory, names: names)
         for name in names { #expect(decoded[name] == Self.payload, "\(name)") }
     }
 
@@ -64,19 +65,15 @@ struct QRBrandReaderTests {
             let svg = directory.appendingPathComponent("\(name).svg")
             try code.svg(pixels: 360, style: style).write(to: svg, atomically: true, encoding: .utf8)
             if style.logo != nil { #expect(try String(contentsOf: svg, encoding: .utf8).contains("xlink:href=\"data:image/png;base64,iVBORw0KGgo")) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=400,400",
-                "--user-data-dir=\(directory.path)/profile-\(name)", "--screenshot=\(directory.path)/svg-\(name).png", svg.absoluteString,
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            _ = try await ChildProcess.run(
+                URL(fileURLWithPath: chromium),
+                [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=400,400",
+                    "--user-data-dir=\(directory.path)/profile-\(name)", "--screenshot=\(directory.path)/svg-\(name).png", svg.absoluteString,
+                ], errors: .discarded)
             names.append("svg-\(name)")
         }
-        let decoded = try QRCodeTests.decode(reader, directory: directory, names: names)
+        let decoded = try await QRCodeTests.decode(reader, directory: directory, names: names)
         for name in names { #expect(decoded[name] == Self.payload, "\(name)") }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 @testable import UnilinkCore
 
@@ -105,7 +106,7 @@ struct QRCodeTests {
         for item in cases {
             try Data(item.code.png(scale: item.scale)).write(to: directory.appendingPathComponent("\(item.name).png"))
         }
-        let decoded = try Self.decode(reader, directory: directory, names: cases.map(\.name))
+        let decoded = try await Self.decode(reader, directory: directory, names: cases.map(\.name))
         for item in cases {
             #expect(decoded[item.name] == item.payload, "\(item.name): version \(item.code.version), mask \(item.code.mask), scale \(item.scale)")
         }
@@ -125,37 +126,27 @@ struct QRCodeTests {
         #expect(runs.allSatisfy { $0.0 >= 4 && $0.1 >= 4 && $0.0 + $0.2 <= code.size + 4 && $0.1 < code.size + 4 })
     }
 
-    /// One zbarimg per image, a few at a time; `--raw` prints the payload alone.
-    static func decode(_ reader: String, directory: URL, names: [String]) throws -> [String: String] {
-        let results = LockedDictionary()
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            let name = names[index]
-            let process = Process()
-            let pipe = Pipe()
-            process.executableURL = URL(fileURLWithPath: reader)
-            process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", directory.appendingPathComponent("\(name).png").path]
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return }
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            var text = String(decoding: output, as: UTF8.self)
+    /// One zbarimg per image, two at a time; `--raw` prints the payload alone.
+    static func decode(_ reader: String, directory: URL, names: [String]) async throws -> [String: String] {
+        @Sendable func read(_ name: String) async throws -> (String, String) {
+            let image = directory.appendingPathComponent("\(name).png").path
+            let ran = try await ChildProcess.run(
+                URL(fileURLWithPath: reader), ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", image], errors: .discarded)
+            var text = ran.output
             if text.hasSuffix("\n") { text.removeLast() }
-            results.set(name, text)
+            return (name, text)
         }
-        return results.values
+        return try await withThrowingTaskGroup(of: (String, String).self) { group in
+            var waiting = names.makeIterator()
+            for _ in 0..<2 { if let name = waiting.next() { group.addTask { try await read(name) } } }
+            var results: [String: String] = [:]
+            while let (name, text) = try await group.next() {
+                results[name] = text
+                if let next = waiting.next() { group.addTask { try await read(next) } }
+            }
+            return results
+        }
     }
-}
-
-private final class LockedDictionary: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String: String] = [:]
-
-    func set(_ key: String, _ value: String) {
-        lock.withLock { storage[key] = value }
-    }
-
-    var values: [String: String] { lock.withLock { storage } }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing payload can be reproduced.

@@ -17,16 +17,12 @@ struct GeoLocatorTests {
     static let writer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("GeoIPWriter/write-test-mmdb.pl")
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_GEOIP"] != nil }
-    static var writerInstalled: Bool {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["perl", "-MMaxMind::DB::Writer::Tree", "-e", "1"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return false }
-        check.waitUntilExit()
-        return check.terminationStatus == 0
+    static func available() async -> Bool {
+        guard GeoLocator.isBuiltIn else { return false }
+        return await Installed.perlModule("MaxMind::DB::Writer::Tree")
     }
-    static var available: Bool { GeoLocator.isBuiltIn && writerInstalled }
+    /// Whether its tests run here: CI requires them, or everything they need is installed.
+    static func runsHere() async -> Bool { required ? true : await available() }
     static let reason: Comment =
         "needs libmaxminddb-dev at build time and libmaxmind-db-writer-perl (apt-get install libmaxminddb-dev libmaxmind-db-writer-perl); .ci/run installs both"
 
@@ -47,12 +43,12 @@ struct GeoLocatorTests {
     }
 
     @Test("Is skipped, visibly, only where allowed")
-    func requirementHolds() {
-        if Self.required { #expect(Self.available, "UNILINK_REQUIRE_GEOIP is set: \(Self.reason)") }
+    func requirementHolds() async {
+        if Self.required { #expect(await Self.available(), "UNILINK_REQUIRE_GEOIP is set: \(Self.reason)") }
     }
 
     @Test(
-        .enabled(if: available || required, reason),
+        .enabled(reason) { await runsHere() },
         arguments: [
             ("192.0.2.1", VisitorPlace(country: "DE", region: "DE-BE")),
             ("192.0.2.255", VisitorPlace(country: "DE", region: "DE-BE")),
@@ -71,7 +67,7 @@ struct GeoLocatorTests {
     }
 
     @Test(
-        .enabled(if: available || required, reason),
+        .enabled(reason) { await runsHere() },
         arguments: [
             "10.0.0.1", "192.0.3.1", "2001:db8:3::1", "::1", "::ffff:10.0.0.1", "", " ", "192.0.2.1 ", " 192.0.2.1", "192.0.2", "192.0.2.1.5",
             "192.0.2.256", "2001:db8:1::1%eth0", "[2001:db8:1::1]", "192.0.2.1:443", "not an address", "ÿÿÿÿ", "2001:db8:1::1::1",
@@ -83,7 +79,7 @@ struct GeoLocatorTests {
         #expect(geo.place(of: address) == nil)
     }
 
-    @Test("A replaced file is read on the next refresh, an unchanged one is not", .enabled(if: available || required, reason))
+    @Test("A replaced file is read on the next refresh, an unchanged one is not", .enabled(reason) { await runsHere() })
     func readsAReplacedFile() async throws {
         let file = try await Self.database()
         let geo = GeoLocator(path: file.path, logger: Self.logger)
@@ -105,7 +101,7 @@ struct GeoLocatorTests {
         #expect(geo.place(of: "192.0.2.1") == VisitorPlace(country: "DE", region: "DE-BE"))
     }
 
-    @Test("Lookups during swaps always find a place", .enabled(if: available || required, reason))
+    @Test("Lookups during swaps always find a place", .enabled(reason) { await runsHere() })
     func lookupsDuringSwaps() async throws {
         let file = try await Self.database()
         let second = try await Self.database("second")
@@ -137,7 +133,7 @@ struct GeoLocatorTests {
         #expect(geo.isAvailable)
     }
 
-    @Test("A corrupt or missing file: no country, the status says why, a good file later recovers", .enabled(if: available || required, reason))
+    @Test("A corrupt or missing file: no country, the status says why, a good file later recovers", .enabled(reason) { await runsHere() })
     func corruptAndMissingFiles() async throws {
         let file = try await Self.database()
         let good = try Data(contentsOf: file)
@@ -171,7 +167,7 @@ struct GeoLocatorTests {
 
     @Test(
         "A file made unreadable while serving keeps the last good database, and the status says so",
-        .enabled(if: available || required, reason))
+        .enabled(reason) { await runsHere() })
     func failedReloadKeepsTheLastGoodDatabase() async throws {
         let file = try await Self.database()
         let geo = GeoLocator(path: file.path, logger: Self.logger)
@@ -216,7 +212,7 @@ struct GeoLocatorTests {
         }
     }
 
-    @Test("/readyz names the database, or why there is none, and stays ready", .enabled(if: available || required, reason))
+    @Test("/readyz names the database, or why there is none, and stays ready", .enabled(reason) { await runsHere() })
     func readinessDetails() async throws {
         let file = try await Self.database()
         var settings = TestServer.settings()

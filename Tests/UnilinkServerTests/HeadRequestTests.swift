@@ -70,7 +70,7 @@ struct HeadRequestTests {
                 $0.host != nil && !$0.path.hasPrefix("/.well-known") && $0.path != "/robots.txt" && $0.userAgent != UA.facebookCrawler
             }
             let expected = clickRows.filter { $0.path != "/nosuchcode" }.count
-            #expect(await parts.clicks.waitUntilStored(parts.clicks.acceptedMark, timeout: .seconds(10)))
+            #expect(await parts.clicks.waitUntilStored(parts.clicks.acceptedMark, timeout: .seconds(60)), "ends at the write; 60 s only stop a hang")
             #expect(try await Self.clicks(parts.store) == expected)
             // The phone GETs wait for an install (preview, store, intent, browser hint); no HEAD does.
             #expect(try await parts.store.pendingClickCount() == 4)

@@ -80,7 +80,7 @@ struct RoutingRulesServerTests {
     /// Country and region rules against a real MaxMind database built by MaxMind's own
     /// writer: a visitor from Berlin's network gets the German page, one from California's
     /// the American, one from a network the database does not know the link's own.
-    @Test(.enabled(if: GeoLocatorTests.available || GeoLocatorTests.required, GeoLocatorTests.reason))
+    @Test(.enabled(GeoLocatorTests.reason) { await GeoLocatorTests.runsHere() })
     func countryAndRegionRulesFollowTheDatabase() async throws {
         var settings = TestServer.settings()
         settings.geoipDatabase = try await GeoLocatorTests.database().path
@@ -237,7 +237,7 @@ struct RoutingRulesServerTests {
     /// People's clicks counted by country (from a database built by MaxMind's writer) and by
     /// the rule that gave the destination, in the link's and the app's numbers and on the
     /// link's page; a robot's click in neither, and no address kept.
-    @Test(.enabled(if: GeoLocatorTests.available || GeoLocatorTests.required, GeoLocatorTests.reason))
+    @Test(.enabled(GeoLocatorTests.reason) { await GeoLocatorTests.runsHere() })
     func clicksAreCountedByCountryAndByRule() async throws {
         var settings = TestServer.settings()
         settings.geoipDatabase = try await GeoLocatorTests.database().path

@@ -21,26 +21,24 @@ struct SingleSignOnTests {
     static let provider = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("OpenIDProvider/provider.py")
     static var required: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_OIDC"] != nil }
-    static var available: Bool { PythonModule.importable("joserfc") }
+    static func available() async -> Bool { await Installed.pythonModule("joserfc") }
 
-    /// The provider, running until `body` returns.
+    /// The provider, running until `body` returns; it exits when its input closes (at the
+    /// end, and if the test process dies).
     static func withProvider(_ body: (String) async throws -> Void) async throws {
-        let process = Process(), output = Pipe(), input = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", provider.path, "unilink-test", "test-client-secret", "0"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        // The provider exits when this closes: at the end, and if the test process dies.
-        process.standardInput = input
-        try process.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("openid-provider-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let provider = try TetheredProcess(
+            "/usr/bin/env", ["python3", Self.provider.path, "unilink-test", "test-client-secret", "0"], environment: nil, log: log,
+            endsWithItsInput: true)
+        let port = try #require(await provider.first(/listening on (\d+)/)?.1, "the provider did not start: \(provider.output)")
+        do {
+            try await body("http://127.0.0.1:\(port)")
+            await provider.stop()
+        } catch {
+            await provider.stop()
+            throw error
         }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
-        let port = try #require(String(decoding: line, as: UTF8.self).firstMatch(of: /listening on (\d+)/)?.1, "the provider did not start")
-        try await body("http://127.0.0.1:\(port)")
     }
 
     static func settings(issuer: String) -> ServerSettings {
@@ -91,9 +89,9 @@ struct SingleSignOnTests {
         try await client.send(.get, "/v1/users", bearer: TestServer.adminToken).text
     }
 
-    @Test(.enabled(if: available || required, "python3 with joserfc is not installed (pip install joserfc); .ci/run installs it"))
+    @Test(.enabled("python3 with joserfc is not installed (pip install joserfc); .ci/run installs it") { required ? true : await available() })
     func theFlowSignsInAndEveryAttackIsRefused() async throws {
-        #expect(Self.available, "UNILINK_REQUIRE_OIDC is set but python3 cannot import joserfc")
+        #expect(await Self.available(), "UNILINK_REQUIRE_OIDC is set but python3 cannot import joserfc")
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         do {
             try await flow(http)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 @testable import UnilinkServer
 
@@ -16,28 +17,13 @@ struct WebhookSignatureTests {
     }
 
     static var verifierRequired: Bool { ProcessInfo.processInfo.environment["UNILINK_REQUIRE_STANDARDWEBHOOKS"] != nil }
-    static var verifierAvailable: Bool { python(["-c", "import standardwebhooks"]).status == 0 }
-
-    static func python(_ arguments: [String], input: String = "") -> (status: Int32, output: String) {
-        let process = Process(), output = Pipe(), stdin = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = stdin
-        guard (try? process.run()) != nil else { return (-1, "python3 did not start") }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
+    static func verifierRunsHere() async -> Bool { verifierRequired ? true : await Installed.pythonModule("standardwebhooks") }
 
     /// PyPI's `standardwebhooks`, the specification's reference verifier, accepts what we
     /// sign (with one secret, and with either of two during a rotation) and refuses a body
     /// changed after signing.
-    @Test(.enabled(if: verifierAvailable || verifierRequired, "standardwebhooks (PyPI) is not installed; .ci/run installs it"))
-    func theReferenceVerifierAcceptsOurSignatures() throws {
+    @Test(.enabled("standardwebhooks (PyPI) is not installed; .ci/run installs it") { await verifierRunsHere() })
+    func theReferenceVerifierAcceptsOurSignatures() async throws {
         let old = WebhookSigner.newSecret(), new = WebhookSigner.newSecret()
         let keys = [try #require(WebhookSigner.key(of: new)), try #require(WebhookSigner.key(of: old))]
         let body = #"{"type":"install","timestamp":"2026-11-25T14:02:11Z","data":{"link_id":"lnk_1","match_type":"deterministic"}}"#
@@ -62,7 +48,7 @@ struct WebhookSignatureTests {
             """
         let headers = ["webhook-id": "msg_unilink_1", "webhook-timestamp": String(timestamp), "webhook-signature": signature]
         let input = String(decoding: try JSONSerialization.data(withJSONObject: [cases, headers]), as: UTF8.self)
-        let run = Self.python(["-c", script], input: input)
+        let run = try await ChildProcess.run(command: "python3", ["-c", script], input: Data(input.utf8))
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.split(separator: "\n").map { $0.hasPrefix("True") } == [true, true, true, true], "\(run.output)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnilinkTestSupport
 
 /// `Docs/iOS-SDK.md`'s quick start is code people paste: its Swift blocks are type-checked
 /// against the SDK built for these tests, in Swift 6 mode with complete concurrency
@@ -23,7 +24,7 @@ struct QuickStartTests {
             .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Unilink.swiftmodule").path) }
     }
 
-    @Test func theQuickStartTypeChecksAgainstTheSDK() throws {
+    @Test func theQuickStartTypeChecksAgainstTheSDK() async throws {
         let markdown = try String(contentsOf: Self.repository.appendingPathComponent("Docs/iOS-SDK.md"), encoding: .utf8)
         let blocks = Self.quickStart(markdown)
         #expect(blocks.count >= 1 && blocks.joined().contains("UnilinkDelegate"), "the guide has a quick start")
@@ -31,18 +32,12 @@ struct QuickStartTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("quickstart-\(UUID().uuidString).swift")
         try blocks.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "QuickStart", "-parse-as-library",
-            "-warnings-as-errors", file.path,
-        ]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let ran = try await ChildProcess.run(
+            command: "swiftc",
+            [
+                "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "QuickStart", "-parse-as-library", "-warnings-as-errors",
+                file.path,
+            ])
+        #expect(ran.status == 0, "\(ran.output)")
     }
 }

@@ -6,6 +6,10 @@ with PyPI's `standardwebhooks`, the specification's reference verifier.
 
     POST /hook                     a delivery: kept, answered per the mode
     PUT  /mode?answer=ok|500|hang|redirect|big   how to answer from now on
+    PUT  /mode?answer=ok&first=500 a message's first attempt (by webhook-id) gets the
+                                   first answer, its retries the other: each meets an
+                                   outage whose end never depends on how soon a test
+                                   asks for it (a retry comes 5 s later)
     PUT  /secret?value=whsec_...   a secret deliveries are verified with (on arrival: the
                                    verifier also refuses a timestamp 5 minutes off)
     GET  /deliveries               {"raw": n, "unverified": n, "unique": [{id, type, data, ...}]}
@@ -23,7 +27,8 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 lock = threading.Lock()
 deliveries = []  # (headers dict, body bytes)
-mode = {"answer": "ok"}
+mode = {"answer": "ok", "first": None}
+attempted = set()  # webhook-ids
 secrets = []
 
 
@@ -53,10 +58,12 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
-        answer = mode["answer"]
         headers = {k.lower(): v for k, v in self.headers.items()}
         payload = verified(headers, body)
         with lock:
+            message = headers.get("webhook-id")
+            answer = mode["first"] if mode["first"] and message not in attempted else mode["answer"]
+            attempted.add(message)
             deliveries.append((headers, payload, answer in ("ok", "big")))
         if answer == "hang":
             # Kept (as not answered) first, so a test sees the delivery is in flight.
@@ -77,7 +84,8 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/secret":
             secrets.append(query["value"][0])
         else:
-            mode["answer"] = query.get("answer", ["ok"])[0]
+            with lock:
+                mode.update(answer=query.get("answer", ["ok"])[0], first=query.get("first", [None])[0])
         self.reply(204)
 
     def do_GET(self):

@@ -93,6 +93,9 @@ struct QRCodeTests {
                 let code = try QRCode(text: payload, errorCorrection: level)
                 #expect(code.version == version, "\(level) \(length) bytes should need version \(version)")
                 cases.append(("\(level.rawValue)\(version)", payload, code, version > 20 ? 2 : 3))
+                // About 20 s of encoding in a debug build: without a yield it would hold one
+                // of the two threads every test in the process shares for all of it.
+                await Task.yield()
             }
         }
         for mask in 0..<8 {
@@ -105,6 +108,7 @@ struct QRCodeTests {
         }
         for item in cases {
             try Data(item.code.png(scale: item.scale)).write(to: directory.appendingPathComponent("\(item.name).png"))
+            await Task.yield()
         }
         let decoded = try await Self.decode(reader, directory: directory, names: cases.map(\.name))
         for item in cases {

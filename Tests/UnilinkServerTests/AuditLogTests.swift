@@ -211,7 +211,7 @@ struct AuditStoreTests {
     @Test(arguments: TestDatabase.available)
     func entriesReadBackAndRetentionRemovesOnlyTheOld(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 let old = Date(timeIntervalSince1970: 1_700_000_000), new = Date(timeIntervalSince1970: 1_800_000_000)
                 let entry = AuditEntry(

@@ -156,7 +156,7 @@ struct ClickCountersTests {
     @Test(arguments: TestDatabase.available)
     func countersEqualTheRawClicksAndOutliveThem(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 for batch in Self.batches(prefix: "c", count: 2_000, batchSize: 300) { try await store.insert(clicks: batch) }
                 let stored = try await Self.storedClicks(store)
@@ -184,8 +184,8 @@ struct ClickCountersTests {
     @Test(.enabled(if: TestDatabase.available.contains(.postgres)))
     func twoInstancesAddToTheSameCountersWithoutLosingOne() async throws {
         try await TestDatabase.postgres.withFresh { location, _ in
-            let first = try await SQLStore.open(location, logger: Logger(label: "test"))
-            let second = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let first = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
+            let second = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (store, prefix) in [(first, "a"), (second, "b")] {
@@ -214,7 +214,7 @@ struct ClickCountersTests {
     @Test(arguments: TestDatabase.available)
     func anUpgradeCountsTheHistoryAlreadyStored(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let old = try await SQLStore.open(location, migratingTo: 6, logger: Logger(label: "test"))
+            let old = try await SQLStore.open(location, migratingTo: 6, pool: .forTests, logger: Logger(label: "test"))
             do {
                 #expect(try await old.schemaVersion() == 6)
                 for batch in Self.batches(prefix: "c", count: 500, batchSize: 500) {
@@ -251,16 +251,18 @@ struct ClickCountersTests {
                 // next start counts the rest, nothing twice.
                 let reported = Mutex<[Double]>([])
                 let interrupted = try await SQLStore.open(
-                    location, migratingTo: SQLStore.latestSchemaVersion, logger: Logger(label: "test"), backfillLimit: 1,
+                    location, migratingTo: SQLStore.latestSchemaVersion, pool: .forTests, logger: Logger(label: "test"), backfillLimit: 1,
                     progress: { progress in reported.withLock { $0.append(progress.fraction) } })
                 #expect(try await CounterBackfill.pending(on: interrupted.database))
                 let partly = try await Self.counted(interrupted, link: nil).values.reduce(0, +)
                 #expect(partly > 47 && partly < 547, "the rolled-up days and the first day's clicks: \(partly)")
                 try await interrupted.close()
-                await #expect(throws: StoreError.self) { try await SQLStore.open(location, migrate: false, logger: Logger(label: "test")) }
+                await #expect(throws: StoreError.self) {
+                    try await SQLStore.open(location, migrate: false, pool: .forTests, logger: Logger(label: "test"))
+                }
 
                 let upgraded = try await SQLStore.open(
-                    location, migratingTo: SQLStore.latestSchemaVersion, logger: Logger(label: "test"),
+                    location, migratingTo: SQLStore.latestSchemaVersion, pool: .forTests, logger: Logger(label: "test"),
                     progress: { progress in reported.withLock { $0.append(progress.fraction) } })
                 #expect(try await !CounterBackfill.pending(on: upgraded.database))
                 let fractions = reported.withLock { $0 }
@@ -294,7 +296,7 @@ struct ClickCountersTests {
     @Test(arguments: TestDatabase.available)
     func customEventsCountedWithoutTheirNameAreCountedByName(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let old = try await SQLStore.open(location, migratingTo: 13, logger: Logger(label: "test"))
+            let old = try await SQLStore.open(location, migratingTo: 13, pool: .forTests, logger: Logger(label: "test"))
             do {
                 let hour = Int64(Self.start / 3600)
                 for (index, name) in ["purchase", "purchase", "sign_up"].enumerated() {
@@ -312,7 +314,7 @@ struct ClickCountersTests {
                     """
                 ).run()
                 try await old.close()
-                let upgraded = try await SQLStore.open(location, logger: Logger(label: "test"))
+                let upgraded = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
                 let counts = try await upgraded.linkCounts(linkID: "lnk_1", hours: hour - 10_000..<hour + 1, utcDays: false)
                 #expect(counts.eventsByHour[hour] == ["custom:purchase": 2, "custom:sign_up": 1])
                 #expect(counts.eventsByHour[hour - 9_000] == ["custom": 5], "an hour whose events are gone stays unnamed")
@@ -327,7 +329,7 @@ struct ClickCountersTests {
     @Test(arguments: TestDatabase.available)
     func aDayThatIsNotADayIsRefused(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             await #expect(throws: StoreError.self) { try await store.clickCounts(linkID: "l", from: "2027-02-30", to: "2027-03-01") }
             try await store.close()
         }

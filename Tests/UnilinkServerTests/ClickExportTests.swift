@@ -18,7 +18,7 @@ struct ClickExportTests {
     @Test(arguments: TestDatabase.available)
     func pagesHoldEveryClickOnceInTimeOrder(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 let start = 1_800_000_000.0
                 let clicks = (0..<5_000).map { index in

@@ -34,7 +34,7 @@ struct ClickPartitionTests {
             let now = Date.now
             let months = (1...5).map { SQLStore.ClickPartition(containing: now, offset: -$0) }
             // Schema 6 (before the counters): one table, clicks in each of the last five months and now.
-            let old = try await SQLStore.open(location, migratingTo: 6, logger: Logger(label: "test"))
+            let old = try await SQLStore.open(location, migratingTo: 6, pool: .forTests, logger: Logger(label: "test"))
             do {
                 var clicks = months.enumerated().flatMap { index, month in
                     (0..<(index + 1)).map { Self.click("m\(index)-\($0)", Date(timeIntervalSince1970: Double(month.start) / 1000 + 3_600)) }
@@ -55,7 +55,7 @@ struct ClickPartitionTests {
                 throw error
             }
 
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 let kind = try await store.database.raw("SELECT relkind::text AS kind FROM pg_class WHERE relname = 'clicks'").first()?
                     .decode(column: "kind", as: String.self)
@@ -107,7 +107,7 @@ struct ClickPartitionTests {
     @Test(.enabled(if: TestDatabase.available.contains(.postgres)))
     func theStatsQueriesUseTheCountersIndexes() async throws {
         try await TestDatabase.postgres.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await store.database.raw(
                     """

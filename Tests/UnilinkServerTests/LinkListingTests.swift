@@ -123,7 +123,7 @@ struct LinkListingTests {
     /// from the stored documents, so the filter finds old links.
     @Test(arguments: TestDatabase.available) func theUpgradeFillsTheCampaignColumn(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let old = try await SQLStore.open(location, migratingTo: 22, logger: Logger(label: "test"))
+            let old = try await SQLStore.open(location, migratingTo: 22, pool: .forTests, logger: Logger(label: "test"))
             var link = Self.link(1, path: "/p/1")
             link.content.campaign = Campaign(channel: "mail", campaign: "legacy")
             link.id = "lnk_old"

@@ -14,7 +14,7 @@ struct MatchConfidenceUpgradeTests {
     @Test(arguments: TestDatabase.available)
     func appsStoredBeforeKeepTheConfidenceTheyHad(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let old = try await SQLStore.open(location, migratingTo: 28, logger: Logger(label: "test"))
+            let old = try await SQLStore.open(location, migratingTo: 28, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await old.insert(app: App(id: "app_unset", name: "Never set"), keys: [])
                 var own = App(id: "app_own", name: "Set its own")
@@ -25,7 +25,7 @@ struct MatchConfidenceUpgradeTests {
                 try? await old.close()
                 throw error
             }
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await store.insert(app: App(id: "app_new", name: "Made after"), keys: [])
                 let thresholds = Dictionary(uniqueKeysWithValues: try await store.apps().map { ($0.id, $0.deferredThreshold) })

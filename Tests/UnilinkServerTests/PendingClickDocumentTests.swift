@@ -112,7 +112,7 @@ struct PendingClickDocumentTests {
 
     @Test(arguments: TestDatabase.available) func aRowGivesBackTheClickItWasMadeFrom(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             let click = Self.full()
             #expect(Self.unsetFields(of: click) == [])
             try await store.insert(clicks: [Self.record(click)])
@@ -129,7 +129,7 @@ struct PendingClickDocumentTests {
     /// Rows written while the document still repeated the columns read as before.
     @Test(arguments: TestDatabase.available) func aRowWithTheOlderLongerDocumentStillReads(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             var click = Self.full("older")
             click.consumedBy = nil
             let older = try JSONDocument.encode(click)

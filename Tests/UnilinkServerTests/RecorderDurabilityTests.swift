@@ -13,7 +13,7 @@ import UnilinkTestSupport
 struct RecorderDurabilityTests {
     @Test func aBatchOfClicksLeavesTheConnectionDurable() async throws {
         try await TestDatabase.sqlite.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: .init(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: .init(label: "test"))
             func level() async throws -> Int? {
                 try await store.database.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
             }

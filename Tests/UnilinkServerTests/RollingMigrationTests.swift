@@ -16,7 +16,7 @@ struct RollingMigrationTests {
     static let logger = Logger(label: "test")
 
     static func withStore<T>(_ location: DatabaseLocation, upTo version: Int, _ body: (SQLStore) async throws -> T) async throws -> T {
-        let store = try await SQLStore.open(location, migratingTo: version, logger: logger)
+        let store = try await SQLStore.open(location, migratingTo: version, pool: .forTests, logger: logger)
         do {
             let result = try await body(store)
             try await store.close()
@@ -105,11 +105,11 @@ struct RollingMigrationTests {
         try await database.withFresh { location, _ in
             try await Self.withStore(location, upTo: 22) { _ in }
             await #expect(throws: DatabaseProblem.notRolling(steps: [23], current: 22)) {
-                try await SQLStore.open(location, migrate: true, rollingOnly: true, logger: Self.logger).close()
+                try await SQLStore.open(location, migrate: true, rollingOnly: true, pool: .forTests, logger: Self.logger).close()
             }
             #expect(try await Self.withStore(location, upTo: 22) { try await $0.schemaVersion() } == 22)
             try await Self.withStore(location, upTo: 23) { _ in }
-            try await SQLStore.open(location, migrate: true, rollingOnly: true, logger: Self.logger).close()
+            try await SQLStore.open(location, migrate: true, rollingOnly: true, pool: .forTests, logger: Self.logger).close()
             #expect(try await Self.withStore(location, upTo: Migrations.latest) { try await $0.schemaVersion() } == Migrations.latest)
         }
     }

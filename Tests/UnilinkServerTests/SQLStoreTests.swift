@@ -14,7 +14,7 @@ import UnilinkTestSupport
 struct SQLStoreTests {
     static func withStore(_ database: TestDatabase, _ body: (SQLStore, DatabaseLocation) async throws -> Void) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await body(store, location)
             } catch {
@@ -26,7 +26,7 @@ struct SQLStoreTests {
 
     /// The store opened on `location`, closed after `body` whatever it does.
     static func withStore(_ location: DatabaseLocation, _ body: (SQLStore) async throws -> Void) async throws {
-        let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+        let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
         do {
             try await body(store)
         } catch {
@@ -48,7 +48,7 @@ struct SQLStoreTests {
         try await Self.withStore(database) { store, file in
             try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
             try await store.close()
-            let again = try await SQLStore.open(file, logger: Logger(label: "test"))
+            let again = try await SQLStore.open(file, pool: .forTests, logger: Logger(label: "test"))
             #expect(try await again.apps().map(\.id) == ["a"])
             try await again.close()
         }
@@ -390,7 +390,9 @@ struct SQLStoreTests {
             let opened = await withTaskGroup(of: Result<SQLStore, any Error>.self) { group in
                 for _ in 0..<count {
                     group.addTask {
-                        do { return .success(try await SQLStore.open(location, logger: Logger(label: "test"))) } catch { return .failure(error) }
+                        do { return .success(try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))) } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
@@ -490,7 +492,7 @@ extension SQLStoreTests {
     /// so until a write succeeds again once there is room.
     @Test(arguments: TestDatabase.available) func storageThatTakesNoWritesIsNamedAndLosesNothing(database: TestDatabase) async throws {
         try await database.withFresh { location, url in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             do {
                 try await store.insert(app: Self.app("a", hosts: ["a.example"]), keys: [])
                 try await store.insert(links: [Self.link("lnk_0", code: "code000")])

@@ -12,10 +12,10 @@ struct SignInStateTests {
     @Test(arguments: TestDatabase.available)
     func aStateIsTakenOnceAndFailuresCountOnEveryInstance(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let a = try await SQLStore.open(location, logger: Logger(label: "a"))
+            let a = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "a"))
             // A SQLite file is one instance's; PostgreSQL has two here.
             let b: SQLStore
-            do { b = database == .postgres ? try await SQLStore.open(location, logger: Logger(label: "b")) : a } catch {
+            do { b = database == .postgres ? try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "b")) : a } catch {
                 try? await a.close()
                 throw error
             }

@@ -6,6 +6,7 @@ import NIOCore
 import Testing
 import UnilinkAPI
 import UnilinkStorage
+import UnilinkTestSupport
 
 @testable import UnilinkServer
 
@@ -14,10 +15,12 @@ enum TestServer {
     static let adminToken = "test-admin-token-0123456789"
 
     static func settings() -> ServerSettings {
-        ServerSettings(
+        var settings = ServerSettings(
             port: 0, database: .sqliteMemory, adminToken: adminToken, trustedProxies: ["127.0.0.1", "::1"].compactMap(AddressRange.init),
             createsDemo: false, maxBodyBytes: 256 * 1024, maxURLBytes: 4096
         )
+        settings.databasePool = .forTests
+        return settings
     }
 
     /// `.router` by default; `.live` runs a real server on a loopback port, which trusts

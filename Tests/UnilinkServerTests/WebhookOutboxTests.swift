@@ -88,11 +88,11 @@ struct WebhookOutboxTests {
 
     @Test(arguments: TestDatabase.available) func leasesAreNeverSharedAndAttemptsAreRecorded(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let one = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let one = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             // SQLite has one writer (a file takes one server): two instances mean PostgreSQL.
             let shared: Bool
             if case .postgres = database { shared = false } else { shared = true }
-            let two = shared ? one : try await SQLStore.open(location, logger: Logger(label: "test"))
+            let two = shared ? one : try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             defer {
                 Task {
                     try? await one.close(); if !shared { try? await two.close() }
@@ -147,7 +147,7 @@ struct WebhookOutboxTests {
 
     @Test(arguments: TestDatabase.available) func aSubscriptionFailingForFiveDaysIsTurnedOffAndSaysWhy(database: TestDatabase) async throws {
         try await database.withFresh { location, _ in
-            let store = try await SQLStore.open(location, logger: Logger(label: "test"))
+            let store = try await SQLStore.open(location, pool: .forTests, logger: Logger(label: "test"))
             defer { Task { try? await store.close() } }
             try await store.save(webhook: Self.subscription("whk_a"), audit: [])
             try await store.insert(clicks: (0..<3).map { Self.click("c\($0)") })

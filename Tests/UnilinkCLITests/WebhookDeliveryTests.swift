@@ -88,7 +88,9 @@ struct WebhookDeliveryTests {
         let rawBefore = try await receiver.deliveries().raw
         let started = ContinuousClock.now
         for _ in 0..<5 { try await click() }
-        #expect(ContinuousClock.now - started < .seconds(2), "clicks waited for the receiver")
+        // A click that waited for its delivery would wait out the 2 s attempt timeout, five of
+        // them 10 s; five that do not took 2.4 s once beside the rest of the suite.
+        #expect(ContinuousClock.now - started < .seconds(8), "clicks waited for the receiver")
         #expect(try await Self.within(10) { try await receiver.deliveries().raw >= rawBefore + 5 }, "the deliveries were not in flight")
         _ = await server.process.kill()
         server = try await RunningServer(database: database, environment: Self.environment)

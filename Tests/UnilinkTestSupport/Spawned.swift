@@ -129,6 +129,23 @@ public final class Spawned: Sendable {
         }
     }
 
+    /// When it ends, as a thread of its own sees it: a test timing how soon a child exits
+    /// must not count the time its own tasks waited for one of the threads they share.
+    /// Started before the signal whose answer is timed.
+    public func watchEnd() -> EndWatch {
+        let watch = EndWatch()
+        let pid = processIdentifier
+        let thread = Thread {
+            var info = siginfo_t()
+            // WNOWAIT: the child stays to be reaped here, by `termination`, as before.
+            var result: Int32
+            repeat { result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) } while result == -1 && errno == EINTR
+            watch.saw(ended: result == 0 ? ContinuousClock.now : nil)
+        }
+        thread.start()
+        return watch
+    }
+
     /// SIGKILL and its end, for a child that must be gone (nil only if it outlives 10 s).
     @discardableResult
     public func kill() async -> Termination? {
@@ -146,6 +163,25 @@ public final class Spawned: Sendable {
                 waitpid(pid, &status, 0)
             }
         }
+    }
+}
+
+/// Where `Spawned.watchEnd()` records the child's end.
+public final class EndWatch: Sendable {
+    /// nil until the thread saw the end; then the instant, or nil inside when the child was
+    /// reaped before the thread asked (an end it cannot time).
+    private let seen = Mutex<ContinuousClock.Instant??>(nil)
+
+    fileprivate func saw(ended: ContinuousClock.Instant?) { seen.withLock { $0 = .some(ended) } }
+
+    /// The instant the child ended, waiting up to `timeout` for the thread to say it.
+    public func instant(waitingUpTo timeout: Duration = .seconds(60)) async -> ContinuousClock.Instant? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let seen = seen.withLock({ $0 }) { return seen }
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { return nil }
+        }
+        return nil
     }
 }
 

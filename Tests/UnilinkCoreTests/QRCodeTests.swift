@@ -82,33 +82,37 @@ struct QRCodeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unilink-qr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var cases: [(name: String, payload: String, code: QRCode, scale: Int)] = []
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/?=&%")
-        var generator = SeededGenerator(seed: 18004)
-        for level in QRErrorCorrection.allCases {
-            for version in 1...40 {
-                let length = QRCode.capacity(version: version, errorCorrection: level)
-                let random = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
-                let payload = String(("https://go.example/" + random).prefix(length))
-                let code = try QRCode(text: payload, errorCorrection: level)
-                #expect(code.version == version, "\(level) \(length) bytes should need version \(version)")
-                cases.append(("\(level.rawValue)\(version)", payload, code, version > 20 ? 2 : 3))
-                // About 20 s of encoding in a debug build: without a yield it would hold one
-                // of the two threads every test in the process shares for all of it.
-                await Task.yield()
+        // About 20 s of encoding in a debug build: on a thread of its own.
+        let cases = try await OwnThread.run { () throws -> [(name: String, payload: String, code: QRCode, scale: Int, version: Int?)] in
+            var cases: [(name: String, payload: String, code: QRCode, scale: Int, version: Int?)] = []
+            let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/?=&%")
+            var generator = SeededGenerator(seed: 18004)
+            for level in QRErrorCorrection.allCases {
+                for version in 1...40 {
+                    let length = QRCode.capacity(version: version, errorCorrection: level)
+                    let random = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                    let payload = String(("https://go.example/" + random).prefix(length))
+                    cases.append(
+                        ("\(level.rawValue)\(version)", payload, try QRCode(text: payload, errorCorrection: level), version > 20 ? 2 : 3, version))
+                }
             }
-        }
-        for mask in 0..<8 {
-            let payload = "https://go.example/mask-\(mask)?campaign=é✓"
-            cases.append(("mask\(mask)", payload, try QRCode(text: payload, errorCorrection: .quartile, mask: mask), 4))
-        }
-        for scale in [1, 2, 5, 9] {
-            let payload = "https://go.example/scale/\(scale)"
-            cases.append(("scale\(scale)", payload, try QRCode(text: payload), scale))
+            for mask in 0..<8 {
+                let payload = "https://go.example/mask-\(mask)?campaign=é✓"
+                cases.append(("mask\(mask)", payload, try QRCode(text: payload, errorCorrection: .quartile, mask: mask), 4, nil))
+            }
+            for scale in [1, 2, 5, 9] {
+                let payload = "https://go.example/scale/\(scale)"
+                cases.append(("scale\(scale)", payload, try QRCode(text: payload), scale, nil))
+            }
+            for item in cases {
+                try Data(item.code.png(scale: item.scale)).write(to: directory.appendingPathComponent("\(item.name).png"))
+            }
+            return cases
         }
         for item in cases {
-            try Data(item.code.png(scale: item.scale)).write(to: directory.appendingPathComponent("\(item.name).png"))
-            await Task.yield()
+            if let version = item.version {
+                #expect(item.code.version == version, "\(item.name): \(item.payload.utf8.count) bytes should need version \(version)")
+            }
         }
         let decoded = try await Self.decode(reader, directory: directory, names: cases.map(\.name))
         for item in cases {

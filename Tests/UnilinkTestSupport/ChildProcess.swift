@@ -32,7 +32,7 @@ public enum ChildProcess {
     /// A signal's end reads as 128 plus its number, as a shell writes it. `input` is the
     /// command's standard input (none: /dev/null), read from a file so it never blocks on a pipe.
     public static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil, input: Data? = nil,
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil,
         errors: Errors = .merged
     ) async throws -> Ran {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
@@ -54,7 +54,7 @@ public enum ChildProcess {
         case .discarded: stderr = .null
         }
         let child = try Spawned(
-            executable.path, arguments, environment: environment, directory: directory, stdin: stdin, stdout: .file(out), stderr: stderr)
+            executable.path, arguments, environment: environment, stdin: stdin, stdout: .file(out), stderr: stderr)
         let status: Int32
         switch await child.wait() {
         case .exit(let code): status = code
